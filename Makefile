@@ -1,0 +1,96 @@
+# Topper: one GNU Makefile, no configure step (STYLE.md 3.13).
+#
+#   make          build bin/topper (optimised)
+#   make test     install what is missing, build with ASan+UBSan, run every test
+#   make run      install, build, start nginx + topper fcgi + topper worker
+#   make stop     stop what make run started
+#   make bench    the benchmarks of DESIGN.md "Speed"
+#   make install  PREFIX=/usr/local DESTDIR=
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+WARN     = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
+	   -Wstrict-prototypes -Wformat=2 -Wno-format-nonliteral
+OPT      = -O2 -g
+SAN      = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	   -fno-omit-frame-pointer
+PKGS     = json-c sqlite3 libsodium libcurl libcmark
+CMOCKA   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+LIBS     = -lfcgi $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+INC      = -Iengine -Ifcgi $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+
+ENGINE_SRC = $(sort $(wildcard engine/*.c))
+FCGI_SRC   = $(sort $(filter-out fcgi/main.c,$(wildcard fcgi/*.c)))
+UNIT_SRC   = $(sort $(wildcard tests/unit/test_*.c))
+SQL        = $(sort $(wildcard sql/*.sql))
+
+# Two trees: build/ (optimised, for make run and bench) and build-asan/
+# (sanitizers, for make test).  $(1) is the tree, $(2) its flags.
+define tree
+$(1)/%.o: %.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(WARN) $(2) $$(INC) -MMD -MP -c $$< -o $$@
+
+$(1)/libengine.a: $$(patsubst %.c,$(1)/%.o,$$(ENGINE_SRC))
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+
+$(1)/libtopper.a: $$(patsubst %.c,$(1)/%.o,$$(FCGI_SRC)) $(1)/sql_embed.o
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+
+$(1)/sql_embed.o: build/sql_embed.c
+	$$(CC) $(2) -c $$< -o $$@
+
+$(1)/topper: $(1)/fcgi/main.o $(1)/libtopper.a $(1)/libengine.a
+	$$(CC) $(2) -o $$@ $$^ $$(LIBS)
+
+$(1)/tests/%: $(1)/tests/%.o $(1)/libtopper.a $(1)/libengine.a
+	$$(CC) $(2) -o $$@ $$^ $$(CMOCKA) $$(LIBS)
+
+-include $$(shell find $(1) -name '*.d' 2>/dev/null)
+endef
+
+$(eval $(call tree,build,$(OPT)))
+$(eval $(call tree,build-asan,$(SAN)))
+
+.PHONY: all deps test run stop bench install clean check-purity
+.DEFAULT_GOAL := all
+
+all: deps bin/topper
+
+bin/topper: build/topper
+	@mkdir -p bin
+	cp build/topper $@
+
+# Migrations become C arrays so "topper init" works from any directory.
+build/sql_embed.c: $(SQL) tools/embed-sql.sh
+	@mkdir -p build
+	sh tools/embed-sql.sh $(SQL) > $@
+
+deps:
+	@sh tools/install-deps.sh
+
+UNIT_BIN = $(patsubst tests/unit/%.c,build-asan/tests/unit/%,$(UNIT_SRC))
+
+test: deps
+	$(MAKE) build-asan/topper $(UNIT_BIN) build/libengine.a
+	sh tests/run.sh
+
+check-purity: build/libengine.a
+	sh tests/purity/check.sh build/libengine.a
+
+run: all
+	sh tools/run.sh
+
+stop:
+	sh tools/stop.sh
+
+bench: all
+	sh tools/bench.sh
+
+install: all
+	sh tools/install.sh "$(DESTDIR)" "$(PREFIX)"
+
+clean:
+	rm -rf build build-asan bin

@@ -1,0 +1,209 @@
+/*
+ * game.h: the contract every game's rules implement, and the registry.
+ *
+ * Rules are pure: they read a const state, write a caller-provided
+ * state, and never allocate, print, read the clock or touch globals.
+ * Randomness comes only from the struct rng inside the state, keyed by
+ * the game's seed.  Refusing a move is a normal outcome (GAME_REFUSED
+ * with a sentence in why[]), not an error path, and it leaves the input
+ * state untouched because the input is const.
+ *
+ * States are fixed-size plain structs (no pointers), stored as bytes:
+ * the same seed, options and moves always give the same bytes, so a
+ * snapshot can be compared with a replay of the move log.  apply()
+ * copies the input to the output first and only then changes it, so
+ * padding bytes stay as setup() zeroed them.
+ *
+ * Moves travel as one line of text ("discard 4Bc"); parse() turns the
+ * text into a struct game_move and format() turns it back into the
+ * canonical text.  The shared grammar is in move.h.
+ */
+#ifndef TOPPER_GAME_H
+#define TOPPER_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "card.h"
+
+enum {
+	GAME_SEATS_MAX = 12,
+	GAME_STATE_MAX = 16384,		/* bytes; state_size and view_size never exceed it */
+	GAME_MOVE_CARDS_MAX = 32,	/* cards named by one move */
+	GAME_LEGAL_MAX = 4096,		/* largest out[] a caller passes to legal() */
+	GAME_WHY_MAX = 256,		/* a refusal sentence, NUL included */
+	GAME_MOVE_TEXT_MAX = 256,	/* one move as text, NUL included */
+	GAME_EVENT_TEXT_MAX = 512,
+	GAME_EVENTS_MAX = 4,
+	GAME_VIEW_SPECTATOR = -1,	/* viewer holding no seat */
+	GAME_VIEW_ALL = -2		/* everything face up: only once the game is over */
+};
+
+enum game_rc {
+	GAME_OK = 0,
+	GAME_REFUSED,			/* why[] says why; the input state is untouched */
+	GAME_BAD_TEXT,			/* move text does not parse; why[] says why */
+	GAME_BAD_OPTIONS,		/* setup: unknown option or value out of range */
+	GAME_RC__MAX
+};
+
+/*
+ * One move, parsed.  The verb is a game's own enum.  Cards are listed
+ * in the order written; group[i] says which '|'-separated group card i
+ * belongs to (Gin's "knock X | MELD | MELD": group 0 is the discard).
+ */
+struct game_move {
+	uint8_t		 verb;
+	uint8_t		 ncards;
+	uint8_t		 ngroups;		/* groups present, 0 with no cards */
+	int8_t		 at;			/* "@N": a seat, or -1 */
+	card_t		 on;			/* "on X": a target card, or CARD_NONE */
+	int32_t		 num;			/* a bare number argument, or -1 */
+	card_t		 cards[GAME_MOVE_CARDS_MAX];
+	uint8_t		 group[GAME_MOVE_CARDS_MAX];
+	card_t		 as[GAME_MOVE_CARDS_MAX];	/* "X=CARD": value of a wild, or CARD_NONE */
+	int8_t		 asnum[GAME_MOVE_CARDS_MAX];	/* "X=3": number of a wild, or -1 */
+};
+
+/* How a game is set up: seats, options text, seed, dealer. */
+struct game_setup {
+	int		 nseats;
+	const char	*options;	/* "key=value key=value", NULL or "" for defaults */
+	const uint8_t	*seed;		/* 32 bytes; NULL: the caller supplies decks (deal()) */
+	int		 dealer;	/* first dealer, or -1 to draw it from the seed */
+};
+
+/* Where a game stands: everything a caller needs without knowing the game. */
+struct game_status {
+	int		 nseats;
+	int		 over;		/* the game has ended */
+	int		 hand;		/* current hand, from 1 */
+	int		 dealer;
+	int		 needs_deck;	/* decks mode: waiting for deal() */
+	uint32_t	 to_act;	/* bitmask of seats that must act now */
+	uint32_t	 winners;	/* bitmask, once over */
+	int32_t		 scores[GAME_SEATS_MAX];	/* cumulative */
+	int		 nteams;	/* 0 when seats play for themselves */
+	int32_t		 team_scores[GAME_SEATS_MAX];
+	uint8_t		 seating[GAME_SEATS_MAX];	/* seat of the i-th player to join */
+};
+
+/* A hand that ended: its kind, the score changes and a sentence why. */
+struct game_event {
+	int		 hand;		/* from 1 */
+	char		 kind[16];	/* "gin", "knock", "undercut", "void", ... */
+	int32_t		 delta[GAME_SEATS_MAX];
+	char		 text[GAME_EVENT_TEXT_MAX];
+};
+
+struct game_events {
+	int		 n;
+	struct game_event ev[GAME_EVENTS_MAX];
+};
+
+struct game_rules {
+	const char	*slug;		/* "gin-vodka" */
+	const char	*name;		/* "Gin Vodka" */
+	enum card_kind	 cards;		/* how this game's cards are written */
+	int		 seats_min, seats_max;
+	uint16_t	 layout;	/* bump on any state layout change */
+	size_t		 state_size;	/* bytes of one state */
+	size_t		 view_size;	/* bytes of one view */
+
+	/* Set up hand 1.  GAME_BAD_OPTIONS with why[] on a bad option or seat count. */
+	enum game_rc	(*setup)(void *out, const struct game_setup *su,
+			    char why[GAME_WHY_MAX]);
+
+	/*
+	 * Decks mode only (setup with seed NULL): while status says
+	 * needs_deck, supply the next hand's cards, deck[0] = top.
+	 * GAME_REFUSED if the cards are not exactly one pack.
+	 */
+	enum game_rc	(*deal)(const void *in, void *out, const card_t *deck,
+			    int n, char why[GAME_WHY_MAX]);
+
+	/*
+	 * Legal moves of seat now, written to out[0..max-1]; returns the
+	 * total count, which may exceed max (like snprintf).  Composite
+	 * moves are listed once per card with a canonical instance.
+	 * st may be a full state or that seat's view.
+	 */
+	int		(*legal)(const void *st, int seat, struct game_move *out,
+			    int max);
+
+	/*
+	 * Apply one move of seat.  GAME_OK: out holds the new state and ev
+	 * (zeroed by apply) the hands that ended.  GAME_REFUSED: why[] says
+	 * why and out is undefined.
+	 */
+	enum game_rc	(*apply)(const void *in, void *out, int seat,
+			    const struct game_move *mv, struct game_events *ev,
+			    char why[GAME_WHY_MAX]);
+
+	void		(*status)(const void *st, struct game_status *out);
+
+	/* The move made for seat when its deadline passes (RULES.md per game). */
+	enum game_rc	(*timeout_move)(const void *st, int seat,
+			    struct game_move *out);
+
+	/*
+	 * What viewer may see: its own hidden cards and nothing else hidden
+	 * (GAME_VIEW_SPECTATOR sees no hidden card; GAME_VIEW_ALL, once the
+	 * game is over, everything).  A view never holds the random stream
+	 * or the stock order.
+	 */
+	void		(*view)(const void *st, int viewer, void *out);
+
+	enum game_rc	(*parse)(const char *text, struct game_move *mv,
+			    char why[GAME_WHY_MAX]);
+	size_t		(*format)(const struct game_move *mv, char *buf,
+			    size_t bufsz);
+
+	/*
+	 * Self-checks for tests and simulations: audit() that every card
+	 * is accounted for exactly once; audit_view() that view (made for
+	 * viewer from st) holds nothing it must not.  0 when fine, else -1
+	 * with why[].
+	 */
+	int		(*audit)(const void *st, char why[GAME_WHY_MAX]);
+	int		(*audit_view)(const void *st, const void *view,
+			    int viewer, char why[GAME_WHY_MAX]);
+};
+
+/* The rules registered under slug, or NULL. */
+const struct game_rules *game_find(const char *slug);
+
+/* Every registered game, in the order the lobby lists them; NULL-terminated. */
+const struct game_rules *const *game_all(void);
+
+/* Number of seats in a bitmask; the lowest seat in it, or -1. */
+int	game_seat_count(uint32_t mask);
+int	game_first_seat(uint32_t mask);
+
+/*
+ * The draws every game makes first, in this order (RULES.md 0.3): a
+ * seating permutation of nseats (Fisher-Yates over 0..n-1) and then the
+ * first dealer, uniform over the seats.  Both are always drawn, so the
+ * shuffles that follow do not depend on overrides; dealer >= 0
+ * overrides the drawn dealer.  Returns the dealer.
+ */
+struct rng;
+int	game_draw_seating(struct rng *r, int nseats, int dealer,
+	    uint8_t seating[GAME_SEATS_MAX]);
+
+/*
+ * Read one integer option "key=value" from an options string.  Returns
+ * 1 and sets *value when present, 0 when absent, -1 when the value is
+ * not an integer in [lo, hi].
+ */
+int	game_option_int(const char *options, const char *key, int lo, int hi,
+	    int *value);
+
+/*
+ * Check that options names only known keys (a NULL-terminated list).
+ * Returns 0, or -1 with why[] naming the first unknown key.
+ */
+int	game_options_known(const char *options, const char *const *keys,
+	    char why[GAME_WHY_MAX]);
+
+#endif /* TOPPER_GAME_H */

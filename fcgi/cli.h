@@ -1,0 +1,31 @@
+/*
+ * cli.h: the topper subcommands.
+ *
+ * One binary, three roles (DESIGN.md): "topper fcgi" answers requests,
+ * "topper worker" does the background work, every other subcommand is
+ * an admin or engine command.  Each command is a function taking its
+ * own argv (argv[0] is the command name) and returning the process exit
+ * status: 0 success, 1 a refused or failed operation, 2 bad usage or
+ * malformed input.
+ */
+#ifndef TOPPER_CLI_H
+#define TOPPER_CLI_H
+
+struct cli_cmd {
+	const char	*name;
+	int		(*fn)(int argc, char **argv);
+	const char	*usage;		/* one line: arguments */
+	const char	*help;		/* one line: what it does */
+};
+
+/* The command table, NULL-terminated (main.c). */
+extern const struct cli_cmd cli_cmds[];
+
+/* Print the usage of the named command to stderr; returns 2. */
+int	cli_usage(const char *name);
+
+/* Commands, by the file that implements them. */
+int	cli_play(int argc, char **argv);	/* cli_play.c */
+int	cli_sim(int argc, char **argv);		/* cli_sim.c */
+
+#endif /* TOPPER_CLI_H */
