@@ -34,13 +34,15 @@ is_space(int ch)
 	return ch == ' ' || ch == '\t';
 }
 
-/* Length of the token at p (up to a space or NUL). */
+/* Length of the token at p: up to a space or NUL; "|" stands alone. */
 static size_t
 token_len(const char *p)
 {
 	size_t	 n = 0;
 
-	while (p[n] != '\0' && !is_space(p[n]))
+	if (*p == '|')
+		return 1;
+	while (p[n] != '\0' && !is_space(p[n]) && p[n] != '|')
 		n++;
 	return n;
 }
