@@ -27,5 +27,11 @@ int	cli_usage(const char *name);
 /* Commands, by the file that implements them. */
 int	cli_play(int argc, char **argv);	/* cli_play.c */
 int	cli_sim(int argc, char **argv);		/* cli_sim.c */
+int	cli_init(int argc, char **argv);	/* cli_db.c */
+int	cli_user(int argc, char **argv);	/* cli_db.c */
+int	cli_import(int argc, char **argv);	/* cli_db.c */
+int	cli_export(int argc, char **argv);	/* cli_db.c */
+int	cli_test_state_sha(int argc, char **argv);	/* cli_db.c, hidden */
+int	cli_fcgi(int argc, char **argv);	/* cli_serve.c */
 
 #endif /* TOPPER_CLI_H */

@@ -13,6 +13,18 @@ const struct cli_cmd cli_cmds[] = {
 	    "replay a game record and print where it stands, as JSON" },
 	{ "sim", cli_sim, "--game SLUG [--games N] [--seed HEX] [--bot SEATS] [--quiet]",
 	    "play random legal games, checking every invariant; print the fingerprint" },
+	{ "fcgi", cli_fcgi, "[--config F] [--processes N] [--socket PATH] [--pid-file PATH]",
+	    "answer FastCGI requests from nginx on a unix socket (N processes, default 2)" },
+	{ "init", cli_init, "[--config F]",
+	    "create the database or bring its schema up to date; print its path" },
+	{ "user", cli_user, "add NAME EMAIL [--password-stdin | --password P] [--bot] [--config F]",
+	    "add a player (or a bot, which needs no password)" },
+	{ "import", cli_import, "RECORD.json|- --users A,B [--config F]",
+	    "store a game from a record, replaying its moves; print the game id" },
+	{ "export", cli_export, "GAME_ID [--config F]",
+	    "print a game as a record (the seed only once the game is over)" },
+	{ "test-state-sha", cli_test_state_sha, "GAME_ID [--config F]",
+	    "(tests) print the hex SHA-256 of the game's stored state" },
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -38,8 +50,10 @@ help(FILE *f)
 
 	fprintf(f, "usage: topper COMMAND [ARGS]\n\ncommands:\n");
 	for (i = 0; cli_cmds[i].name != NULL; i++)
-		fprintf(f, "  %-8s %s\n           %s\n", cli_cmds[i].name,
-		    cli_cmds[i].usage, cli_cmds[i].help);
+		if (strncmp(cli_cmds[i].name, "test-", 5) != 0)	/* hidden */
+			fprintf(f, "  %-8s %s\n           %s\n",
+			    cli_cmds[i].name, cli_cmds[i].usage,
+			    cli_cmds[i].help);
 	return f == stdout ? 0 : 2;
 }
 

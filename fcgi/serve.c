@@ -1,0 +1,516 @@
+/*
+ * serve.c: socket, worker processes and the request loop of "topper fcgi".
+ *
+ * libfcgi is single-threaded, so concurrency comes from processes: two
+ * for two cores (DESIGN.md "Speed"), all accepting on one socket.  The
+ * parent does nothing but supervise; it handles signals synchronously
+ * with sigtimedwait(), so it needs no handlers and no async-signal
+ * reasoning.  A worker waits in ppoll() with SIGTERM unblocked and
+ * accepts with SIGTERM blocked, on a non-blocking listening socket:
+ * a stop request is seen at once while idle, never interrupts a request
+ * half-way, and a worker that loses the race for a connection to its
+ * sibling just goes back to waiting (libfcgi returns -EAGAIN).
+ */
+#include "serve.h"
+
+#include <errno.h>
+#include <fcgiapp.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "req.h"
+#include "resp.h"
+#include "route.h"
+
+enum {
+	RESTART_DELAY_MS = 1000,	/* a child that died young waits this */
+	STOP_GRACE_MS = 10000		/* then SIGKILL */
+};
+
+static volatile sig_atomic_t	 stopping;
+
+static void
+on_stop(int sig)
+{
+	(void)sig;
+	stopping = 1;
+}
+
+static long long
+now_ms(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* 1 when something accepts connections on the socket at path. */
+static int
+socket_live(const struct sockaddr_un *sa)
+{
+	int	 fd, live;
+
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1)
+		return 0;
+	live = connect(fd, (const struct sockaddr *)sa, sizeof(*sa)) == 0;
+	close(fd);
+	return live;
+}
+
+int
+serve_listen(const char *path, int backlog)
+{
+	struct sockaddr_un	 sa;
+	struct stat		 st;
+	mode_t			 mask;
+	int			 fd;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(sa.sun_path)) {
+		fprintf(stderr, "topper fcgi: socket path too long: %s\n",
+		    path);
+		return -1;
+	}
+	strcpy(sa.sun_path, path);
+	if (lstat(path, &st) == 0) {
+		if (!S_ISSOCK(st.st_mode)) {
+			fprintf(stderr, "topper fcgi: %s exists and is not a "
+			    "socket\n", path);
+			return -1;
+		}
+		if (socket_live(&sa)) {
+			fprintf(stderr, "topper fcgi: another server is "
+			    "listening on %s\n", path);
+			return -1;
+		}
+		unlink(path);		/* stale: its server is gone */
+	}
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd == -1) {
+		fprintf(stderr, "topper fcgi: socket: %s\n", strerror(errno));
+		return -1;
+	}
+	mask = umask(0117);		/* born 0660: no window at 0777 */
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == -1) {
+		umask(mask);
+		fprintf(stderr, "topper fcgi: bind %s: %s\n", path,
+		    strerror(errno));
+		close(fd);
+		return -1;
+	}
+	umask(mask);
+	if (chmod(path, 0660) == -1 || listen(fd, backlog) == -1) {
+		fprintf(stderr, "topper fcgi: %s: %s\n", path, strerror(errno));
+		unlink(path);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* One request, from the accepted connection to the flushed reply. */
+static void
+handle(struct app *app, FCGX_Request *fr)
+{
+	struct req	 r;
+	enum req_rc	 rc;
+	int		 status;
+
+	rc = req_init(&r, &app->arena, fr->envp);
+	r.app = app;
+	r.out = fr->out;
+	if (rc == REQ_OK)
+		rc = req_read_body(&r, fr->in);
+	switch (rc) {
+	case REQ_OK:
+		route_dispatch(&r);
+		break;
+	case REQ_TOO_LARGE:
+		resp_fail(&r, 413, "That request is too large.");
+		break;
+	case REQ_BAD:
+		resp_fail(&r, 400, "That request could not be read.");
+		break;
+	case REQ_NOMEM:
+		break;			/* resp_flush sends the 500 */
+	}
+	status = resp_flush(&r);
+	if (status >= 500)
+		fprintf(stderr, "topper fcgi[%ld]: %d %s %s\n", (long)getpid(),
+		    status, r.method_text, r.path);
+	app->requests++;
+}
+
+int
+serve_loop(struct app *app, int listen_fd)
+{
+	FCGX_Request		 fr;
+	struct sigaction	 sa;
+	struct pollfd		 pfd;
+	sigset_t		 stop, waitmask;
+	int			 rc, ret;
+
+	if (FCGX_Init() != 0 ||
+	    FCGX_InitRequest(&fr, listen_fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
+		fprintf(stderr, "topper fcgi: libfcgi did not start\n");
+		return -1;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;	/* no SA_RESTART: ppoll must return */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = SIG_IGN;	/* nginx may hang up mid-reply */
+	sigaction(SIGPIPE, &sa, NULL);
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop, &waitmask);
+	sigdelset(&waitmask, SIGTERM);
+	sigdelset(&waitmask, SIGINT);
+	sigdelset(&waitmask, SIGHUP);
+	sigdelset(&waitmask, SIGCHLD);
+
+	ret = 0;
+	while (!stopping) {
+		pfd.fd = listen_fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		if (ppoll(&pfd, 1, NULL, &waitmask) == -1) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "topper fcgi: poll: %s\n",
+			    strerror(errno));
+			ret = -1;
+			break;
+		}
+		if ((rc = FCGX_Accept_r(&fr)) < 0) {
+			if (rc == -EAGAIN || rc == -EWOULDBLOCK ||
+			    rc == -EINTR)
+				continue;	/* a sibling took it */
+			fprintf(stderr, "topper fcgi: accept: %s\n",
+			    strerror(-rc));
+			ret = -1;
+			break;
+		}
+		handle(app, &fr);
+		FCGX_Finish_r(&fr);
+		arena_reset(&app->arena);
+	}
+	FCGX_Free(&fr, 1);
+	sigprocmask(SIG_UNBLOCK, &stop, NULL);
+	return ret;
+}
+
+/* One worker process's life, inside the forked child. */
+static int
+worker(const struct config *cf, int fd)
+{
+	struct app	 app;
+	int		 rc;
+
+	memset(&app, 0, sizeof(app));
+	app.config = cf;
+	arena_init(&app.arena, SERVE_ARENA_LIMIT);
+	rc = serve_loop(&app, fd);
+	arena_free(&app.arena);
+	return rc == 0 ? 0 : 1;
+}
+
+static int
+write_pidfile(const char *path)
+{
+	FILE	*f;
+
+	if ((f = fopen(path, "w")) == NULL) {
+		fprintf(stderr, "topper fcgi: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "%ld\n", (long)getpid());
+	if (fclose(f) != 0) {
+		fprintf(stderr, "topper fcgi: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Remove the pid file if it still names this process. */
+static void
+remove_pidfile(const char *path)
+{
+	FILE	*f;
+	long	 pid;
+	int	 ours;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return;
+	ours = fscanf(f, "%ld", &pid) == 1 && pid == (long)getpid();
+	fclose(f);
+	if (ours)
+		unlink(path);
+}
+
+struct slot {
+	pid_t		 pid;		/* 0: not running */
+	long long	 started;	/* ms, monotonic */
+	long long	 due;		/* restart no earlier than this */
+};
+
+struct super {
+	const struct config	*cf;
+	int			 fd;
+	sigset_t		 oldmask;	/* the mask before supervision */
+	struct slot		 slots[SERVE_PROCESSES_MAX];
+	int			 n;
+};
+
+/*
+ * Fork worker i.  Returns 0 in the parent, 1 in the child once its
+ * worker has finished (the caller then returns the child's status).
+ */
+static int
+spawn(struct super *s, int i, int *child_rc)
+{
+	pid_t	 parent, pid;
+
+	parent = getpid();
+	fflush(NULL);
+	if ((pid = fork()) == -1) {
+		fprintf(stderr, "topper fcgi: fork: %s\n", strerror(errno));
+		s->slots[i].due = now_ms() + RESTART_DELAY_MS;
+		return 0;
+	}
+	if (pid == 0) {
+		/* Die with the supervisor, even if it is SIGKILLed. */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != parent)
+			stopping = 1;
+		/*
+		 * Signals stay blocked until serve_loop() has its handlers
+		 * in place; it waits with them unblocked.
+		 */
+		*child_rc = stopping ? 0 : worker(s->cf, s->fd);
+		return 1;
+	}
+	s->slots[i].pid = pid;
+	s->slots[i].started = now_ms();
+	return 0;
+}
+
+/* Collect dead children; schedule restarts unless stopping. */
+static void
+reap(struct super *s, int restart)
+{
+	pid_t		 pid;
+	long long	 t;
+	int		 st, i;
+
+	while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+		for (i = 0; i < s->n; i++)
+			if (s->slots[i].pid == pid)
+				break;
+		if (i == s->n)
+			continue;
+		s->slots[i].pid = 0;
+		if (!restart)
+			continue;
+		if (WIFSIGNALED(st))
+			fprintf(stderr, "topper fcgi: worker %ld killed by "
+			    "signal %d; restarting\n", (long)pid,
+			    WTERMSIG(st));
+		else
+			fprintf(stderr, "topper fcgi: worker %ld exited with "
+			    "%d; restarting\n", (long)pid, WEXITSTATUS(st));
+		t = now_ms();
+		s->slots[i].due = t - s->slots[i].started < RESTART_DELAY_MS ?
+		    t + RESTART_DELAY_MS : t;
+	}
+}
+
+/* TERM every child, wait for them, KILL what is left after the grace. */
+static void
+stop_children(struct super *s, const sigset_t *set)
+{
+	struct timespec	 ts = { 0, 100 * 1000 * 1000 };
+	long long	 deadline;
+	int		 i, left;
+
+	for (i = 0; i < s->n; i++)
+		if (s->slots[i].pid > 0)
+			kill(s->slots[i].pid, SIGTERM);
+	deadline = now_ms() + STOP_GRACE_MS;
+	for (;;) {
+		reap(s, 0);
+		for (left = 0, i = 0; i < s->n; i++)
+			left += s->slots[i].pid > 0;
+		if (left == 0)
+			return;
+		if (now_ms() >= deadline)
+			break;
+		sigtimedwait(set, NULL, &ts);
+	}
+	for (i = 0; i < s->n; i++)
+		if (s->slots[i].pid > 0) {
+			fprintf(stderr, "topper fcgi: worker %ld did not stop; "
+			    "killing it\n", (long)s->slots[i].pid);
+			kill(s->slots[i].pid, SIGKILL);
+			waitpid(s->slots[i].pid, NULL, 0);
+			s->slots[i].pid = 0;
+		}
+}
+
+/*
+ * The supervisor: keep n workers alive until SIGTERM or SIGINT.  SIGHUP
+ * replaces every worker (a new binary or configuration is picked up by
+ * restarting the whole run; HUP just recycles processes).  Returns 1 in
+ * a child (with *child_rc set), 0 in the parent after a stop.
+ */
+static int
+supervise(struct super *s, int *child_rc)
+{
+	sigset_t	 set;
+	struct timespec	 ts;
+	long long	 t, wait;
+	int		 i, sig;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGCHLD);
+	for (;;) {
+		t = now_ms();
+		wait = 60 * 1000;
+		for (i = 0; i < s->n; i++) {
+			if (s->slots[i].pid != 0)
+				continue;
+			if (s->slots[i].due <= t) {
+				if (spawn(s, i, child_rc))
+					return 1;
+			} else if (s->slots[i].due - t < wait)
+				wait = s->slots[i].due - t;
+		}
+		ts.tv_sec = wait / 1000;
+		ts.tv_nsec = (wait % 1000) * 1000000;
+		sig = sigtimedwait(&set, NULL, &ts);
+		if (sig == SIGTERM || sig == SIGINT)
+			break;
+		if (sig == SIGHUP)
+			for (i = 0; i < s->n; i++)
+				if (s->slots[i].pid > 0)
+					kill(s->slots[i].pid, SIGTERM);
+		reap(s, 1);
+	}
+	stop_children(s, &set);
+	return 0;
+}
+
+int
+serve_fd0_listening(void)
+{
+	socklen_t	 len;
+	int		 on;
+
+	len = sizeof(on);
+	return getsockopt(0, SOL_SOCKET, SO_ACCEPTCONN, &on, &len) == 0 &&
+	    on;
+}
+
+/* The listening socket inherited on fd 0, made non-blocking. */
+static int
+inherited_socket(void)
+{
+	int	 fl;
+
+	if (!serve_fd0_listening()) {
+		fprintf(stderr, "topper fcgi: no socket given and standard "
+		    "input is not a listening socket\n");
+		return -1;
+	}
+	if ((fl = fcntl(0, F_GETFL)) == -1 ||
+	    fcntl(0, F_SETFL, fl | O_NONBLOCK) == -1) {
+		fprintf(stderr, "topper fcgi: fd 0: %s\n", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int
+serve_run(const struct config *cf, const struct serve_opts *o)
+{
+	struct super	 s;
+	struct stat	 st;
+	sigset_t	 set;
+	int		 rc, child_rc, i;
+
+	memset(&s, 0, sizeof(s));
+	s.cf = cf;
+	s.n = o->processes;
+	if (s.n < 0 || s.n > SERVE_PROCESSES_MAX) {
+		fprintf(stderr, "topper fcgi: --processes must be 0 to %d\n",
+		    SERVE_PROCESSES_MAX);
+		return 1;
+	}
+	if (o->socket != NULL)
+		s.fd = serve_listen(o->socket, SERVE_BACKLOG);
+	else
+		s.fd = inherited_socket();
+	if (s.fd == -1)
+		return 1;
+	memset(&st, 0, sizeof(st));
+	if (o->socket != NULL)
+		lstat(o->socket, &st);
+	if (o->pidfile != NULL && write_pidfile(o->pidfile) == -1) {
+		rc = 1;
+		goto out;
+	}
+	if (s.n == 0) {			/* serve in this process */
+		rc = worker(cf, s.fd);
+		goto out;
+	}
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, &s.oldmask);
+	for (i = 0; i < s.n; i++)
+		s.slots[i].due = 0;
+	if (supervise(&s, &child_rc)) {
+		if (s.fd > 0)
+			close(s.fd);
+		return child_rc;	/* a worker, done: no cleanup of ours */
+	}
+	sigprocmask(SIG_SETMASK, &s.oldmask, NULL);
+	rc = 0;
+out:
+	if (o->pidfile != NULL)
+		remove_pidfile(o->pidfile);
+	if (o->socket != NULL) {
+		struct stat	 now;
+
+		/* Only our own socket: a newer run may have replaced it. */
+		if (lstat(o->socket, &now) == 0 && now.st_ino == st.st_ino &&
+		    now.st_dev == st.st_dev)
+			unlink(o->socket);
+	}
+	if (s.fd > 0)
+		close(s.fd);
+	return rc;
+}

@@ -1,0 +1,68 @@
+/*
+ * serve.h: the FastCGI side of "topper fcgi" (STYLE.md 3.3).
+ *
+ * serve_run() binds the unix socket itself (or takes a listening socket
+ * inherited on fd 0, as spawn-fcgi and cgi-fcgi -start pass it), forks
+ * the worker processes and supervises them: a child that dies is
+ * restarted, SIGTERM and SIGINT are passed on and end the run cleanly.
+ * Each worker process runs serve_loop(): one request at a time, one
+ * arena per process, reset after every request.  Nothing outlives a
+ * request but the process state in struct app, which is freed when the
+ * loop ends, so a clean shutdown leaves ASan nothing to report.
+ */
+#ifndef TOPPER_SERVE_H
+#define TOPPER_SERVE_H
+
+#include <stddef.h>
+
+#include "arena.h"
+
+struct config;
+
+enum {
+	SERVE_ARENA_LIMIT = 64 * 1024 * 1024,	/* bytes one request may use */
+	SERVE_BACKLOG = 128,			/* listen() queue */
+	SERVE_PROCESSES_MAX = 64
+};
+
+/* What one worker process keeps between requests. */
+struct app {
+	const struct config	*config;	/* process lifetime, not owned */
+	struct arena		 arena;		/* the request arena */
+	unsigned long		 requests;	/* answered by this process */
+};
+
+struct serve_opts {
+	const char	*socket;	/* to bind; NULL: fd 0 is the socket */
+	const char	*pidfile;	/* written while running; NULL: none */
+	int		 processes;	/* workers; 0: serve in this process */
+};
+
+/*
+ * Create a listening unix socket at path with mode 0660: a stale socket
+ * left by a dead run is removed, a live one (something accepts on it)
+ * or a path that is not a socket is refused.  The socket is non-
+ * blocking, for serve_loop().  Returns the descriptor, or -1 with a
+ * message on stderr.
+ */
+int	serve_listen(const char *path, int backlog);
+
+/*
+ * Answer requests on listen_fd until SIGTERM or SIGINT, then return 0
+ * (-1 when libfcgi could not start).  Each request: parse (req.h), read
+ * the body, route (route.h), flush the reply, reset the arena.  A signal
+ * that comes during a request lets that request finish first.
+ */
+int	serve_loop(struct app *app, int listen_fd);
+
+/* 1 when fd 0 is a listening socket (spawn-fcgi, cgi-fcgi -start). */
+int	serve_fd0_listening(void);
+
+/*
+ * The whole "topper fcgi" run, as described at the top.  Returns the
+ * exit status: 0 after a clean stop, 1 when the socket or the pid file
+ * could not be set up.
+ */
+int	serve_run(const struct config *cf, const struct serve_opts *o);
+
+#endif /* TOPPER_SERVE_H */

@@ -1,0 +1,165 @@
+# tests/e2e/lib/instance.sh: a private Topper instance for end-to-end tests.
+#
+# Source this file; it defines functions and runs nothing.  An instance is
+# a mktemp directory holding its own topper.conf, database, FastCGI socket,
+# nginx prefix and logs, on a free loopback port, so tests run side by
+# side with "make run" and with each other.
+#
+#   . tests/e2e/lib/instance.sh
+#   instance_start            # sets INST, INST_PORT, INST_URL, INST_CONF
+#   curl "$INST_URL/healthz"
+#   instance_stop             # stops everything; fails on a sanitizer report
+#
+# Environment:
+#   TOPPER            the topper binary for fcgi/init/worker (tests/run.sh
+#                     sets the ASan build); default build-asan/topper
+#   INSTANCE_WORKER=1 also start "topper worker" when the binary has it
+#   INSTANCE_KEEP=1   keep the directory after instance_stop (debugging)
+#   INSTANCE_DATA_DIR data_dir (templates/, static/); default the tree
+# Extra "key = value" lines for topper.conf can be given in INSTANCE_CONF
+# (newline-separated) before instance_start.
+
+INST_ROOT=$(cd "$(dirname "${0:-.}")/../.." 2>/dev/null && pwd)
+[ -f "$INST_ROOT/nginx/topper.conf.in" ] || INST_ROOT=$(pwd)
+: "${TOPPER:=$INST_ROOT/build-asan/topper}"
+
+inst_log() { echo "instance: $*" >&2; }
+
+# A TCP port on 127.0.0.1 that nothing listens on right now.
+instance_free_port() {
+	/usr/bin/python3 -c 'import socket
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])'
+}
+
+# 0 while pid runs (a zombie counts as gone).
+instance_alive() {
+	_st=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
+	case "$_st" in *Z*) return 1 ;; esac
+	return 0
+}
+
+# Wait until "$@" succeeds, up to about 10 s; returns its last status.
+inst_wait() {
+	_i=0
+	until "$@"; do
+		_i=$((_i + 1))
+		[ $_i -le 100 ] || return 1
+		sleep 0.1
+	done
+}
+
+_inst_nginx() {
+	nginx -p "$INST/nginx/" -c "$INST/nginx/topper.conf" \
+	    -e "$INST/nginx/logs/error.log" "$@"
+}
+
+_inst_has_command() {
+	"$TOPPER" help 2>/dev/null | grep -q "^  $1 "
+}
+
+instance_start() {
+	INST=$(mktemp -d "${TMPDIR:-/tmp}/topper-e2e.XXXXXX") || return 1
+	INST_PORT=$(instance_free_port)
+	INST_URL=http://127.0.0.1:$INST_PORT
+	INST_CONF=$INST/topper.conf
+	INST_SOCKET=$INST/run/topper.sock
+	mkdir -p "$INST/run" "$INST/log"
+	cat > "$INST_CONF" <<EOF
+db = $INST/topper.db
+socket = $INST_SOCKET
+port = $INST_PORT
+base_url = $INST_URL
+data_dir = ${INSTANCE_DATA_DIR:-$INST_ROOT}
+pwhash = min
+${INSTANCE_CONF:-}
+EOF
+	if _inst_has_command init; then
+		"$TOPPER" init --config "$INST_CONF" > "$INST/log/init.log" 2>&1 || {
+			inst_log "topper init failed:"; cat "$INST/log/init.log" >&2
+			return 1
+		}
+	fi
+	sh "$INST_ROOT/tools/nginx-conf.sh" "$INST/nginx" "$INST_PORT" \
+	    "$INST_SOCKET" "${INSTANCE_DATA_DIR:-$INST_ROOT}" || return 1
+	"$TOPPER" fcgi --config "$INST_CONF" --processes 2 \
+	    --pid-file "$INST/run/topper-fcgi.pid" \
+	    < /dev/null > "$INST/log/fcgi.log" 2>&1 &
+	INST_FCGI_PID=$!
+	if ! inst_wait test -S "$INST_SOCKET"; then
+		inst_log "topper fcgi did not create its socket:"
+		cat "$INST/log/fcgi.log" >&2
+		return 1
+	fi
+	INST_WORKER_PID=
+	if [ "${INSTANCE_WORKER:-0}" = 1 ] && _inst_has_command worker; then
+		"$TOPPER" worker --config "$INST_CONF" \
+		    < /dev/null > "$INST/log/worker.log" 2>&1 &
+		INST_WORKER_PID=$!
+	fi
+	if ! _inst_nginx; then
+		inst_log "nginx did not start:"
+		cat "$INST/nginx/logs/error.log" >&2
+		return 1
+	fi
+	if ! inst_wait curl -fsS -o /dev/null "$INST_URL/healthz"; then
+		inst_log "$INST_URL/healthz does not answer"
+		return 1
+	fi
+	INST_NGINX_PID=$(cat "$INST/nginx/nginx.pid")
+	export INST INST_PORT INST_URL INST_CONF INST_SOCKET
+}
+
+# Every pid of our processes: the nginx master and its workers, the fcgi
+# supervisor and its children, the worker.
+instance_pids() {
+	for p in ${INST_NGINX_PID:-} ${INST_FCGI_PID:-} ${INST_WORKER_PID:-}; do
+		instance_alive "$p" && echo "$p"
+		ps -o pid= --ppid "$p" 2>/dev/null
+	done | tr -d ' '
+}
+
+# 1 (failure) when a log holds a sanitizer report.
+_inst_sanitizer_clean() {
+	for f in "$INST"/log/*.log; do
+		[ -f "$f" ] || continue
+		if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$f"; then
+			inst_log "sanitizer report in $f:"
+			cat "$f" >&2
+			return 1
+		fi
+	done
+	return 0
+}
+
+_inst_gone() { ! instance_alive "$1"; }
+
+instance_stop() {
+	[ -n "${INST:-}" ] || return 0
+	_rc=0
+	_left=$(instance_pids)
+	[ -n "${INST_NGINX_PID:-}" ] && _inst_nginx -s quit 2>/dev/null
+	[ -n "${INST_FCGI_PID:-}" ] && kill -TERM "$INST_FCGI_PID" 2>/dev/null
+	[ -n "${INST_WORKER_PID:-}" ] && kill -TERM "$INST_WORKER_PID" 2>/dev/null
+	for p in $_left; do
+		if ! inst_wait _inst_gone "$p"; then
+			inst_log "process $p did not stop; killing it"
+			kill -KILL "$p" 2>/dev/null
+			_rc=1
+		fi
+	done
+	wait 2>/dev/null
+	_inst_sanitizer_clean || _rc=1
+	if [ -e "$INST_SOCKET" ]; then
+		inst_log "the socket was not removed"
+		_rc=1
+	fi
+	if [ "${INSTANCE_KEEP:-0}" = 1 ] || [ $_rc -ne 0 ]; then
+		inst_log "kept $INST"
+	else
+		rm -rf "$INST"
+	fi
+	INST=
+	return $_rc
+}

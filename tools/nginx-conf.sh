@@ -1,0 +1,38 @@
+#!/bin/sh
+# Write an nginx configuration from nginx/topper.conf.in.
+#
+#   tools/nginx-conf.sh PREFIX PORT SOCKET DATA_DIR
+#
+# PREFIX is the nginx prefix (created with logs/ and tmp/ inside);
+# SOCKET and DATA_DIR must be absolute.  The configuration goes to
+# PREFIX/topper.conf.  Used by tools/run.sh and tests/e2e/lib/instance.sh.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -eq 4 ] || { echo "usage: $0 PREFIX PORT SOCKET DATA_DIR" >&2; exit 2; }
+prefix=$1 port=$2 socket=$3 data_dir=$4
+for p in "$prefix" "$socket" "$data_dir"; do
+	case "$p" in
+	/*) ;;
+	*) echo "nginx-conf: $p: must be an absolute path" >&2; exit 2 ;;
+	esac
+	case "$p" in
+	*[\ \;\'\"\|\&\#\{\}]*)
+		echo "nginx-conf: $p: unsupported character in path" >&2; exit 2 ;;
+	esac
+done
+case "$port" in
+''|*[!0-9]*) echo "nginx-conf: bad port: $port" >&2; exit 2 ;;
+esac
+mkdir -p "$prefix/logs" "$prefix/tmp"
+if [ "$(id -u)" -eq 0 ]; then
+	user_line="user $(id -un) $(id -gn);"
+else
+	user_line="# user: not started as root, workers keep our identity"
+fi
+sed -e "s|@USER_LINE@|$user_line|" \
+    -e "s|@PREFIX@|$prefix|g" \
+    -e "s|@PORT@|$port|g" \
+    -e "s|@SOCKET@|$socket|g" \
+    -e "s|@DATA_DIR@|$data_dir|g" \
+    "$here/../nginx/topper.conf.in" > "$prefix/topper.conf.tmp"
+mv "$prefix/topper.conf.tmp" "$prefix/topper.conf"
