@@ -1,0 +1,276 @@
+/*
+ * gin_vodka_bot.c: a Gin Vodka player that reads only its seat's view.
+ *
+ * It keeps its melds, throws the deadwood that is worth most and helps
+ * least (a deadwood pair that can still become a meld is worth keeping),
+ * takes the upcard or the top discard when it joins a meld or brings a
+ * knock within reach, and knocks as soon as the deadwood allows, with
+ * the lowest deadwood it can reach (gin when it can).  In the last play
+ * after a knock it minimises its deadwood with lay-offs.  Ties between
+ * equally good moves are broken by the caller's noise.
+ */
+#include "gin_vodka.h"
+
+#include <limits.h>
+#include <string.h>
+
+#include "move.h"
+
+enum {
+	PAIR_BONUS = 3		/* deadwood points a live pair is worth keeping */
+};
+
+/* cards[] without cards[skip]; returns the count. */
+static int
+without(const card_t *cards, int n, int skip, card_t *out)
+{
+	int	 i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (i != skip)
+			out[k++] = cards[i];
+	return k;
+}
+
+static int
+shares_line(card_t a, card_t b)
+{
+	return card_tt_matches(a, b) == 2;
+}
+
+/*
+ * The two other cards of the line through a and b (which share two
+ * attributes): the attribute that differs runs over the values a and
+ * b do not have.
+ */
+static int
+line_rest(card_t a, card_t b, card_t out[2])
+{
+	int	 n = card_tt_number(a), c = card_tt_color(a);
+	int	 s = card_tt_suit(a), v, k = 0;
+
+	for (v = 0; v < 4; v++) {
+		card_t	 x;
+
+		if (card_tt_number(a) != card_tt_number(b))
+			x = card_tt_make(v, c, s);
+		else if (card_tt_color(a) != card_tt_color(b))
+			x = card_tt_make(n, v, s);
+		else
+			x = card_tt_make(n, c, v);
+		if (x != a && x != b && k < 2)
+			out[k++] = x;
+	}
+	return k;
+}
+
+static int
+in_list(const card_t *a, int n, card_t c)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] == c)
+			return 1;
+	return 0;
+}
+
+/* Pairs of deadwood cards that a card not yet discarded could complete. */
+static int
+live_pairs(const struct gv_state *v, const struct gv_arrangement *arr)
+{
+	card_t	 rest[2];
+	int	 i, j, k, n, live, pairs = 0;
+
+	for (i = 0; i < arr->ndead; i++)
+		for (j = i + 1; j < arr->ndead; j++) {
+			if (!shares_line(arr->dead[i], arr->dead[j]))
+				continue;
+			n = line_rest(arr->dead[i], arr->dead[j], rest);
+			for (k = live = 0; k < n; k++)
+				if (!in_list(v->discard, v->ndiscard, rest[k]))
+					live = 1;
+			pairs += live;
+		}
+	return pairs;
+}
+
+/* Index of the best (lowest) score below INT_MAX, or -1; noise breaks ties. */
+static int
+pick(const int *score, int n, const uint8_t noise[32], int salt)
+{
+	int	 i, best = INT_MAX, ties = 0, want;
+
+	for (i = 0; i < n; i++)
+		if (score[i] == INT_MAX)
+			continue;
+		else if (score[i] < best) {
+			best = score[i];
+			ties = 1;
+		} else if (score[i] == best)
+			ties++;
+	if (ties == 0)
+		return -1;
+	want = noise[salt % 32] % ties;
+	for (i = 0; i < n; i++)
+		if (score[i] == best && want-- == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * Would seat take c (the upcard or the top discard)?  Yes when, after
+ * the best discard other than c, c sits in a meld and the deadwood
+ * drops, or the deadwood reaches a knock.
+ */
+static int
+wants(const struct gv_state *v, int seat, card_t c)
+{
+	struct gv_arrangement	 arr;
+	card_t			 all[GV_HAND_MAX], rest[GV_HAND_MAX];
+	int			 n = v->nhand[seat], i, k, dw, cur, best = INT_MAX;
+	int			 bi = -1;
+
+	if (c == CARD_NONE || n >= GV_HAND_MAX)
+		return 0;
+	memcpy(all, v->hands[seat], (size_t)n);
+	all[n] = c;
+	cur = gv_deadwood(v->hands[seat], n);
+	for (i = 0; i < n; i++) {
+		k = without(all, n + 1, i, rest);
+		if ((dw = gv_deadwood(rest, k)) < best) {
+			best = dw;
+			bi = i;
+		}
+	}
+	if (bi < 0)
+		return 0;
+	if (best <= GV_KNOCK_MAX && best < cur)
+		return 1;
+	k = without(all, n + 1, bi, rest);
+	gv_best_arrangement(rest, k, &arr);
+	return best < cur && !in_list(arr.dead, arr.ndead, c);
+}
+
+/* The defender's deadwood, with lay-offs, after the best discard of 12. */
+static int
+defender_after(const struct gv_state *v, const card_t *all, int n,
+    card_t keep)
+{
+	struct gv_arrangement	 arr;
+	card_t			 rest[GV_HAND_MAX];
+	int			 i, k, dw, best = INT_MAX;
+
+	for (i = 0; i < n; i++) {
+		if (all[i] == keep)
+			continue;
+		k = without(all, n, i, rest);
+		dw = gv_defender_arrangement(rest, k, v->knock.melds,
+		    v->knock.nmelds, &arr);
+		if (dw < best)
+			best = dw;
+	}
+	return best;
+}
+
+static void
+set_move(struct game_move *out, int verb, card_t c)
+{
+	move_clear(out);
+	out->verb = (uint8_t)verb;
+	if (c != CARD_NONE)
+		move_add_card(out, c, 0);
+}
+
+static void
+choose_discard(const struct gv_state *v, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	struct gv_arrangement	 arr, karr;
+	card_t			 rest[GV_HAND_MAX];
+	const card_t		*h = v->hands[seat];
+	int			 score[GV_HAND_MAX], knock[GV_HAND_MAX];
+	int			 n = v->nhand[seat], i, k, dw;
+	int			 last = v->phase == GV_PHASE_LAST_DISCARD;
+
+	for (i = 0; i < n; i++) {
+		score[i] = knock[i] = INT_MAX;
+		if (v->from_pile && h[i] == v->drawn)
+			continue;
+		k = without(h, n, i, rest);
+		if (last) {
+			score[i] = gv_defender_arrangement(rest, k,
+			    v->knock.melds, v->knock.nmelds, &arr);
+			continue;
+		}
+		dw = gv_best_arrangement(rest, k, &arr);
+		if (dw <= GV_KNOCK_MAX)
+			knock[i] = dw;
+		score[i] = dw * 4 - PAIR_BONUS * 4 * live_pairs(v, &arr);
+	}
+	if (!last && (i = pick(knock, n, noise, 1)) >= 0) {
+		k = without(h, n, i, rest);
+		gv_best_arrangement(rest, k, &karr);
+		gv_knock_move(h[i], &karr, out);
+		return;
+	}
+	i = pick(score, n, noise, 2);
+	set_move(out, GV_DISCARD, i >= 0 ? h[i] : CARD_NONE);
+}
+
+static void
+choose_last_draw(const struct gv_state *v, int seat, struct game_move *out)
+{
+	card_t	 all[GV_HAND_MAX], top;
+	int	 n = v->nhand[seat], cur, took;
+
+	top = v->ndiscard > 0 ? v->discard[v->ndiscard - 1] : CARD_NONE;
+	if (top == CARD_NONE) {
+		set_move(out, GV_DRAW, CARD_NONE);
+		return;
+	}
+	if (v->nstock == 0 && v->recycles >= v->recycle_cap) {
+		set_move(out, GV_TAKE, CARD_NONE);
+		return;
+	}
+	memcpy(all, v->hands[seat], (size_t)n);
+	cur = gv_defender_arrangement(all, n, v->knock.melds,
+	    v->knock.nmelds, NULL);
+	all[n] = top;
+	took = defender_after(v, all, n + 1, top);
+	set_move(out, took < cur ? GV_TAKE : GV_DRAW, CARD_NONE);
+}
+
+enum game_rc
+gv_bot_choose(const struct gv_state *v, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	card_t	 top;
+
+	move_clear(out);
+	if (v->phase <= GV_PHASE_DEAL || v->phase >= GV_PHASE_OVER ||
+	    seat != v->turn || seat < 0 || seat >= GV_SEATS)
+		return GAME_REFUSED;
+	top = v->ndiscard > 0 ? v->discard[v->ndiscard - 1] : CARD_NONE;
+	switch (v->phase) {
+	case GV_PHASE_OPEN_ND:
+	case GV_PHASE_OPEN_D:
+		set_move(out, wants(v, seat, top) ? GV_TAKE : GV_PASS,
+		    CARD_NONE);
+		break;
+	case GV_PHASE_DRAW:
+		if (v->stock_only)
+			set_move(out, GV_DRAW, CARD_NONE);
+		else
+			set_move(out, wants(v, seat, top) ? GV_TAKE : GV_DRAW,
+			    CARD_NONE);
+		break;
+	case GV_PHASE_LAST_DRAW:
+		choose_last_draw(v, seat, out);
+		break;
+	default:
+		choose_discard(v, seat, noise, out);
+		break;
+	}
+	return GAME_OK;
+}

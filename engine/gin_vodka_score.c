@@ -1,0 +1,394 @@
+/*
+ * gin_vodka_score.c: Gin Vodka melds, arrangements and hand results
+ * (RULES.md 3c, 3d).
+ *
+ * An arrangement is found by a depth-first search over the cards in id
+ * order: the lowest card not yet placed is either deadwood, laid off
+ * onto one of the knocker's melds, or the lowest card of a new meld
+ * drawn from one of its three lines.  With at most 12 cards and lines
+ * of 4 the search is tiny, so it can list every minimum and keep the
+ * one with the smallest key (RULES.md 3b, ties).
+ */
+#include "gin_vodka.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+enum {
+	NLINES = 48,		/* 3 orientations x 16 */
+	KEY_MAX = 40		/* 12 ids + 1 + 4 + 4 terminators, padded */
+};
+
+struct search {
+	int			 n;
+	card_t			 cards[GV_HAND_MAX];	/* sorted */
+	uint8_t			 val[GV_HAND_MAX];
+	uint8_t			 line[GV_HAND_MAX][3];
+	uint16_t		 linemask[NLINES];
+	int			 nk;
+	struct gv_meld		 kmelds[GV_MELDS_MAX];	/* grows with lay-offs */
+	int			 keyed;		/* keep the smallest key among minima */
+	int			 best;
+	struct gv_arrangement	 cur;
+	struct gv_arrangement	 bestarr;
+	uint8_t			 bestkey[KEY_MAX];
+};
+
+int
+gv_card_value(card_t c)
+{
+	return card_tt_number(c) + 1 + 2 * (card_tt_color(c) == CARD_BLUE) +
+	    2 * (card_tt_suit(c) == CARD_SQUARE);
+}
+
+/* The line of c that varies attribute o (0 number, 1 color, 2 suit). */
+static int
+line_of(card_t c, int o)
+{
+	int	 n = card_tt_number(c), col = card_tt_color(c);
+	int	 s = card_tt_suit(c);
+
+	switch (o) {
+	case 0:
+		return col * 4 + s;
+	case 1:
+		return 16 + n * 4 + s;
+	default:
+		return 32 + n * 4 + col;
+	}
+}
+
+static int
+squares_card(card_t c)
+{
+	return c < CARD_TT_COUNT && card_tt_number(c) <= 3 &&
+	    card_tt_color(c) <= 3 && card_tt_suit(c) <= 3;
+}
+
+int
+gv_is_meld(const card_t *cards, int n)
+{
+	int	 i, j, o, same;
+
+	if (n < 3 || n > GV_MELD_MAX)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!squares_card(cards[i]))
+			return 0;
+		for (j = 0; j < i; j++)
+			if (cards[i] == cards[j])
+				return 0;
+	}
+	for (o = 0; o < 3; o++) {
+		same = 1;
+		for (i = 1; i < n; i++)
+			if (line_of(cards[i], o) != line_of(cards[0], o))
+				same = 0;
+		if (same)
+			return 1;
+	}
+	return 0;
+}
+
+int
+gv_fits(const struct gv_meld *m, card_t x)
+{
+	card_t	 all[GV_MELD_MAX + 1];
+	int	 n = m->ncards + m->nlaid;
+
+	if (n >= GV_MELD_MAX)
+		return 0;
+	memcpy(all, m->cards, (size_t)n);
+	all[n] = x;
+	return gv_is_meld(all, n + 1);
+}
+
+static void
+sort_cards(card_t *a, int n)
+{
+	int	 i, j;
+	card_t	 t;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && a[j - 1] > a[j]; j--) {
+			t = a[j];
+			a[j] = a[j - 1];
+			a[j - 1] = t;
+		}
+}
+
+/*
+ * The key of the current arrangement: deadwood ids, then each own meld,
+ * then the lay-offs on each knocker meld, every list ended by 0 and
+ * every id written as id + 1, so a shorter list sorts first.
+ */
+static void
+make_key(const struct search *s, uint8_t key[KEY_MAX])
+{
+	const struct gv_arrangement	*a = &s->cur;
+	int				 i, j, k = 0;
+
+	memset(key, 0, KEY_MAX);
+	for (i = 0; i < a->ndead; i++)
+		key[k++] = (uint8_t)(a->dead[i] + 1);
+	k++;
+	for (i = 0; i < a->nmelds; i++) {
+		for (j = 0; j < a->melds[i].ncards; j++)
+			key[k++] = (uint8_t)(a->melds[i].cards[j] + 1);
+		k++;
+	}
+	for (j = 0; j < s->nk; j++) {
+		for (i = 0; i < a->nlaid; i++)
+			if (a->laid_on[i] == j)
+				key[k++] = (uint8_t)(a->laid[i] + 1);
+		k++;
+	}
+}
+
+static void
+record(struct search *s, int dw)
+{
+	uint8_t	 key[KEY_MAX];
+
+	if (!s->keyed) {
+		s->best = dw;
+		return;
+	}
+	make_key(s, key);
+	if (dw < s->best || memcmp(key, s->bestkey, KEY_MAX) < 0) {
+		s->best = dw;
+		s->bestarr = s->cur;
+		s->bestarr.deadwood = (uint8_t)dw;
+		memcpy(s->bestkey, key, KEY_MAX);
+	}
+}
+
+static void
+search(struct search *s, unsigned used, int dw)
+{
+	struct gv_arrangement	*a = &s->cur;
+	struct gv_meld		*m;
+	unsigned		 bit, avail, sub;
+	int			 i, j, o, cnt;
+
+	if (dw > s->best || (!s->keyed && dw >= s->best))
+		return;
+	if (used == (1u << s->n) - 1) {
+		record(s, dw);
+		return;
+	}
+	for (i = 0; used & (1u << i); i++)
+		;
+	bit = 1u << i;
+	/* A new meld with card i as its lowest card. */
+	for (o = 0; o < 3; o++) {
+		avail = s->linemask[s->line[i][o]] & ~used & ~bit;
+		for (sub = avail; sub != 0; sub = (sub - 1) & avail) {
+			cnt = __builtin_popcount(sub);
+			if (cnt < 2 || cnt > 3)
+				continue;
+			m = &a->melds[a->nmelds++];
+			m->ncards = 0;
+			m->nlaid = 0;
+			m->cards[m->ncards++] = s->cards[i];
+			for (j = i + 1; j < s->n; j++)
+				if (sub & (1u << j))
+					m->cards[m->ncards++] = s->cards[j];
+			search(s, used | bit | sub, dw);
+			a->nmelds--;
+		}
+	}
+	/* A lay-off onto one of the knocker's melds. */
+	for (j = 0; j < s->nk; j++) {
+		m = &s->kmelds[j];
+		if (!gv_fits(m, s->cards[i]))
+			continue;
+		m->cards[m->ncards + m->nlaid++] = s->cards[i];
+		a->laid[a->nlaid] = s->cards[i];
+		a->laid_on[a->nlaid++] = (uint8_t)j;
+		search(s, used | bit, dw);
+		a->nlaid--;
+		m->nlaid--;
+	}
+	/* Deadwood. */
+	a->dead[a->ndead++] = s->cards[i];
+	search(s, used | bit, dw + s->val[i]);
+	a->ndead--;
+}
+
+static int
+run_search(const card_t *cards, int n, const struct gv_meld *kmelds, int nk,
+    int keyed, struct gv_arrangement *out)
+{
+	struct search	 s;
+	int		 i, o;
+
+	if (n > GV_HAND_MAX)
+		n = GV_HAND_MAX;
+	if (nk > GV_MELDS_MAX)
+		nk = GV_MELDS_MAX;
+	memset(&s, 0, sizeof(s));
+	s.n = n;
+	memcpy(s.cards, cards, (size_t)n);
+	sort_cards(s.cards, n);
+	for (i = 0; i < n; i++) {
+		s.val[i] = (uint8_t)gv_card_value(s.cards[i]);
+		for (o = 0; o < 3; o++) {
+			s.line[i][o] = (uint8_t)line_of(s.cards[i], o);
+			s.linemask[s.line[i][o]] |= (uint16_t)(1u << i);
+		}
+	}
+	s.nk = nk;
+	for (i = 0; i < nk; i++)
+		s.kmelds[i] = kmelds[i];
+	s.keyed = keyed;
+	s.best = INT_MAX;
+	search(&s, 0, 0);
+	if (out != NULL)
+		*out = s.bestarr;
+	return s.best;
+}
+
+int
+gv_deadwood(const card_t *cards, int n)
+{
+	return run_search(cards, n, NULL, 0, 0, NULL);
+}
+
+int
+gv_best_arrangement(const card_t *cards, int n, struct gv_arrangement *out)
+{
+	return run_search(cards, n, NULL, 0, 1, out);
+}
+
+int
+gv_defender_arrangement(const card_t *cards, int n,
+    const struct gv_meld *kmelds, int nk, struct gv_arrangement *out)
+{
+	return run_search(cards, n, kmelds, nk, 1, out);
+}
+
+static void
+list_text(const card_t *cards, int n, char *buf, size_t bufsz)
+{
+	char	 tok[CARD_TEXT_MAX];
+	size_t	 len = 0;
+	int	 i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && len + 5 < bufsz; i++) {
+		card_format(CARD_TT, cards[i], tok);
+		len += (size_t)snprintf(buf + len, bufsz - len, "%s%s",
+		    i ? " " : "", tok);
+	}
+}
+
+int
+gv_named_arrangement(const card_t *kept, int nkept,
+    const struct gv_meld *melds, int nmelds, struct gv_arrangement *out,
+    char why[GAME_WHY_MAX])
+{
+	char		 tok[CARD_TEXT_MAX], text[64];
+	unsigned	 used = 0;
+	int		 i, j, k, pos;
+	struct gv_meld	 m, t;
+
+	memset(out, 0, sizeof(*out));
+	if (nmelds > GV_MELDS_MAX || nmelds * 3 > nkept) {
+		snprintf(why, GAME_WHY_MAX, "You can name at most %d melds "
+		    "among the %d cards you keep.", nkept / 3, nkept);
+		return -1;
+	}
+	for (i = 0; i < nmelds; i++) {
+		m = melds[i];
+		if (m.ncards < 3 || m.ncards > GV_MELD_MAX) {
+			list_text(m.cards, m.ncards > GV_MELD_MAX ?
+			    GV_MELD_MAX : m.ncards, text, sizeof(text));
+			snprintf(why, GAME_WHY_MAX, "A meld has 3 or 4 cards; "
+			    "\"%s%s\" has %d.", text,
+			    m.ncards > GV_MELD_MAX ? " ..." : "", m.ncards);
+			return -1;
+		}
+		for (j = 0; j < m.ncards; j++) {
+			card_format(CARD_TT, m.cards[j], tok);
+			for (pos = 0; pos < nkept; pos++)
+				if (kept[pos] == m.cards[j])
+					break;
+			if (pos == nkept) {
+				snprintf(why, GAME_WHY_MAX, "You do not hold %s.",
+				    tok);
+				return -1;
+			}
+			if (used & (1u << pos)) {
+				snprintf(why, GAME_WHY_MAX, "%s is named twice; a "
+				    "card may belong to only one meld.", tok);
+				return -1;
+			}
+			used |= 1u << pos;
+		}
+		if (!gv_is_meld(m.cards, m.ncards)) {
+			list_text(m.cards, m.ncards, text, sizeof(text));
+			snprintf(why, GAME_WHY_MAX, "\"%s\" is not a meld: a "
+			    "meld's cards all share two of number, color and "
+			    "suit.", text);
+			return -1;
+		}
+		m.nlaid = 0;
+		sort_cards(m.cards, m.ncards);
+		out->melds[out->nmelds++] = m;
+	}
+	/* Order the melds by their lowest card. */
+	for (i = 1; i < out->nmelds; i++)
+		for (k = i; k > 0 && out->melds[k - 1].cards[0] >
+		    out->melds[k].cards[0]; k--) {
+			t = out->melds[k];
+			out->melds[k] = out->melds[k - 1];
+			out->melds[k - 1] = t;
+		}
+	for (pos = 0; pos < nkept; pos++)
+		if (!(used & (1u << pos))) {
+			out->dead[out->ndead++] = kept[pos];
+			out->deadwood = (uint8_t)(out->deadwood +
+			    gv_card_value(kept[pos]));
+		}
+	sort_cards(out->dead, out->ndead);
+	return 0;
+}
+
+void
+gv_settle(const struct gv_arrangement *karr, int knocker,
+    const card_t *dcards, int dn, struct gv_result *res)
+{
+	struct gv_meld	*m;
+	int		 k, d, i;
+
+	memset(res, 0, sizeof(*res));
+	res->knocker = (uint8_t)knocker;
+	res->karr = *karr;
+	k = karr->deadwood;
+	if (k == 0) {
+		d = gv_best_arrangement(dcards, dn, &res->darr);
+		res->kind = GV_END_GIN;
+		res->scorer = (uint8_t)knocker;
+		res->points = (int16_t)(GV_GIN_BONUS + d);
+	} else {
+		d = gv_defender_arrangement(dcards, dn, karr->melds,
+		    karr->nmelds, &res->darr);
+		for (i = 0; i < res->darr.nlaid; i++) {
+			m = &res->karr.melds[res->darr.laid_on[i]];
+			m->cards[m->ncards + m->nlaid++] = res->darr.laid[i];
+		}
+		if (k < d) {
+			res->kind = GV_END_KNOCK;
+			res->scorer = (uint8_t)knocker;
+			res->points = (int16_t)(d - k);
+		} else {
+			res->kind = GV_END_UNDERCUT;
+			res->scorer = (uint8_t)(knocker ^ 1);
+			res->points = (int16_t)(GV_UNDERCUT_BONUS + k - d);
+		}
+	}
+	res->kdead = (int16_t)k;
+	res->ddead = (int16_t)d;
+}
