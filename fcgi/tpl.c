@@ -1,0 +1,838 @@
+/*
+ * tpl.c: Mustache-subset templates (STYLE.md 3.6).
+ *
+ * A template is compiled once into a flat array of operations over its
+ * own copy of the text: text runs, escaped and raw values, sections
+ * (each knows where its body ends, so a false section is skipped in
+ * one step) and partials (linked by pointer when the set is linked).
+ * Keys are NUL-terminated in place inside the copy, where the tag's
+ * own braces or spaces were, so rendering never copies a key.
+ * Rendering walks the array with a small stack of contexts on the C
+ * stack and writes only to the output buf.
+ */
+#include "tpl.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "esc.h"
+
+enum opcode { OP_TEXT, OP_VAR, OP_RAW, OP_SECTION, OP_INVERTED, OP_PARTIAL };
+
+struct tpl_op {
+	enum opcode		 code;
+	const char		*s;	/* text, or a NUL-terminated key */
+	size_t			 n;	/* length of s */
+	size_t			 end;	/* sections: first op after the body */
+	int			 line;
+	const struct tpl	*partial;	/* OP_PARTIAL, once linked */
+};
+
+struct tpl {
+	char		*src;		/* owned copy of the text */
+	struct tpl_op	*ops;
+	size_t		 nops;
+	size_t		 capops;
+};
+
+/* An open section while compiling. */
+struct open {
+	size_t		 op;
+	int		 line;
+};
+
+struct compile {
+	struct tpl	*t;
+	char		*src;
+	size_t		 len;
+	size_t		 pos;		/* where scanning resumes */
+	size_t		 text;		/* start of pending text */
+	int		 line;		/* line of pos */
+	struct open	 open[TPL_DEPTH_MAX];
+	int		 nopen;
+	struct tpl_err	*err;
+};
+
+/* One parsed tag: [start, end) in the source. */
+struct tag {
+	size_t		 start, end;
+	char		 sigil;		/* 0 or one of # ^ / > ! & { */
+	char		*key;
+	size_t		 keylen;
+	int		 line;
+};
+
+static enum tpl_rc
+fail(struct tpl_err *err, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static enum tpl_rc
+fail(struct tpl_err *err, int line, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (err == NULL)
+		return TPL_ERR_SYNTAX;
+	err->line = line;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+	return TPL_ERR_SYNTAX;
+}
+
+/* Values. */
+
+int
+tpl_none(struct tpl_val *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->kind = TPL_NONE;
+	return 0;
+}
+
+int
+tpl_strn(struct tpl_val *out, const char *s, size_t n)
+{
+	tpl_none(out);
+	out->kind = TPL_STRING;
+	out->str = s;
+	out->len = n;
+	return 0;
+}
+
+int
+tpl_str(struct tpl_val *out, const char *s)
+{
+	if (s == NULL)
+		return tpl_none(out);
+	return tpl_strn(out, s, strlen(s));
+}
+
+int
+tpl_int(struct tpl_val *out, long long v)
+{
+	tpl_none(out);
+	out->kind = TPL_INT;
+	out->num = v;
+	return 0;
+}
+
+int
+tpl_bool(struct tpl_val *out, int v)
+{
+	tpl_none(out);
+	out->kind = TPL_BOOL;
+	out->flag = v != 0;
+	return 0;
+}
+
+int
+tpl_list(struct tpl_val *out, size_t count,
+    int (*item)(const void *list, size_t i, struct tpl_ctx *out),
+    const void *list)
+{
+	tpl_none(out);
+	out->kind = TPL_LIST;
+	out->count = count;
+	out->item = item;
+	out->list = list;
+	return 0;
+}
+
+/* Compiling. */
+
+static int
+add_op(struct compile *c, enum opcode code, const char *s, size_t n,
+    int line)
+{
+	struct tpl	*t = c->t;
+	struct tpl_op	*op;
+
+	if (t->nops == t->capops) {
+		size_t	 cap = t->capops ? t->capops * 2 : 16;
+
+		if ((op = reallocarray(t->ops, cap, sizeof(*op))) == NULL)
+			return -1;
+		t->ops = op;
+		t->capops = cap;
+	}
+	op = &t->ops[t->nops++];
+	memset(op, 0, sizeof(*op));
+	op->code = code;
+	op->s = s;
+	op->n = n;
+	op->line = line;
+	return 0;
+}
+
+static void
+count_lines(struct compile *c, size_t to)
+{
+	for (; c->pos < to; c->pos++)
+		if (c->src[c->pos] == '\n')
+			c->line++;
+}
+
+static int
+name_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	    (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
+}
+
+static int
+blank(char ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+/*
+ * Split the inside of a tag, [from, to), into sigil and key, and
+ * NUL-terminate the key.  Returns TPL_OK or a syntax error.
+ */
+static enum tpl_rc
+parse_inside(struct compile *c, struct tag *tg, size_t from, size_t to)
+{
+	char	*s = c->src;
+	size_t	 k;
+
+	while (from < to && blank(s[from]))
+		from++;
+	if (tg->sigil == 0 && from < to && strchr("#^/>!&=", s[from]) != NULL)
+		tg->sigil = s[from++];
+	if (tg->sigil == '!')
+		return TPL_OK;
+	if (tg->sigil == '=')
+		return fail(c->err, tg->line,
+		    "set delimiters are not supported");
+	while (from < to && blank(s[from]))
+		from++;
+	k = from;
+	if (k < to && s[k] == '.')
+		k++;
+	else
+		while (k < to && name_char(s[k]))
+			k++;
+	tg->key = s + from;
+	tg->keylen = k - from;
+	while (k < to && blank(s[k]))
+		k++;
+	if (tg->keylen == 0 || k != to)
+		return fail(c->err, tg->line, "bad tag name in \"%.*s\"",
+		    (int)(tg->end - tg->start > 60 ? 60 :
+		    tg->end - tg->start), s + tg->start);
+	s[from + tg->keylen] = '\0';	/* a brace or a blank of the tag */
+	return TPL_OK;
+}
+
+/* Find and parse the tag opening at open; TPL_OK or a syntax error. */
+static enum tpl_rc
+parse_tag(struct compile *c, size_t open, struct tag *tg)
+{
+	const char	*close;
+	size_t		 from;
+	int		 triple;
+
+	memset(tg, 0, sizeof(*tg));
+	tg->start = open;
+	tg->line = c->line;
+	triple = open + 2 < c->len && c->src[open + 2] == '{';
+	from = open + (triple ? 3 : 2);
+	close = memmem(c->src + from, c->len - from, "}}", 2);
+	if (close == NULL || (triple && (size_t)(close - c->src) + 2 >= c->len))
+		return fail(c->err, tg->line, "tag is not closed");
+	if (triple && close[2] != '}')
+		return fail(c->err, tg->line, "{{{ is not closed by }}}");
+	tg->end = (size_t)(close - c->src) + (triple ? 3 : 2);
+	if (triple)
+		tg->sigil = '{';
+	return parse_inside(c, tg, from, (size_t)(close - c->src));
+}
+
+/*
+ * A section, close, comment or partial tag alone on its line (blanks
+ * around it) takes the whole line.  Sets *ls to the line's start and
+ * *le past its newline when it does.
+ */
+static int
+standalone(const struct compile *c, const struct tag *tg, size_t *ls,
+    size_t *le)
+{
+	const char	*s = c->src;
+	size_t		 i;
+
+	if (tg->sigil == 0 || tg->sigil == '{' || tg->sigil == '&')
+		return 0;
+	for (i = tg->start; i > c->text && blank(s[i - 1]); i--)
+		continue;
+	if (i != 0 && s[i - 1] != '\n')
+		return 0;
+	*ls = i;
+	for (i = tg->end; i < c->len && blank(s[i]); i++)
+		continue;
+	if (i + 1 < c->len && s[i] == '\r' && s[i + 1] == '\n')
+		i++;
+	if (i < c->len && s[i] != '\n')
+		return 0;
+	*le = i < c->len ? i + 1 : i;
+	return 1;
+}
+
+static int
+ends_html(const struct tag *tg)
+{
+	return tg->keylen >= 5 &&
+	    memcmp(tg->key + tg->keylen - 5, "_html", 5) == 0;
+}
+
+static enum tpl_rc
+open_section(struct compile *c, const struct tag *tg)
+{
+	if (c->nopen == TPL_DEPTH_MAX)
+		return fail(c->err, tg->line, "sections nest deeper than %d",
+		    TPL_DEPTH_MAX);
+	c->open[c->nopen].op = c->t->nops;
+	c->open[c->nopen].line = tg->line;
+	c->nopen++;
+	if (add_op(c, tg->sigil == '#' ? OP_SECTION : OP_INVERTED, tg->key,
+	    tg->keylen, tg->line) != 0)
+		return TPL_ERR_NOMEM;
+	return TPL_OK;
+}
+
+static enum tpl_rc
+close_section(struct compile *c, const struct tag *tg)
+{
+	struct tpl_op	*op;
+
+	if (c->nopen == 0)
+		return fail(c->err, tg->line, "{{/%s}} closes no section",
+		    tg->key);
+	op = &c->t->ops[c->open[c->nopen - 1].op];
+	if (strcmp(op->s, tg->key) != 0)
+		return fail(c->err, tg->line,
+		    "{{/%s}} closes {{%c%s}} opened on line %d", tg->key,
+		    op->code == OP_SECTION ? '#' : '^', op->s,
+		    c->open[c->nopen - 1].line);
+	op->end = c->t->nops;
+	c->nopen--;
+	return TPL_OK;
+}
+
+/* Emit the operation for one parsed tag. */
+static enum tpl_rc
+emit_tag(struct compile *c, const struct tag *tg)
+{
+	enum opcode	 code;
+
+	switch (tg->sigil) {
+	case '!':
+		return TPL_OK;
+	case '#':
+	case '^':
+		return open_section(c, tg);
+	case '/':
+		return close_section(c, tg);
+	case '>':
+		code = OP_PARTIAL;
+		break;
+	case '{':
+	case '&':
+		if (!ends_html(tg))
+			return fail(c->err, tg->line, "raw value {{{%s}}} is "
+			    "allowed only for keys ending in _html", tg->key);
+		code = OP_RAW;
+		break;
+	default:
+		code = OP_VAR;
+		break;
+	}
+	if (add_op(c, code, tg->key, tg->keylen, tg->line) != 0)
+		return TPL_ERR_NOMEM;
+	return TPL_OK;
+}
+
+static enum tpl_rc
+flush_text(struct compile *c, size_t to)
+{
+	if (to > c->text && add_op(c, OP_TEXT, c->src + c->text,
+	    to - c->text, c->line) != 0)
+		return TPL_ERR_NOMEM;
+	return TPL_OK;
+}
+
+/* One step: the next tag (or the trailing text).  1 when done. */
+static enum tpl_rc
+step(struct compile *c, int *done)
+{
+	const char	*p;
+	struct tag	 tg;
+	size_t		 open, ls, le;
+	enum tpl_rc	 rc;
+
+	p = memmem(c->src + c->pos, c->len - c->pos, "{{", 2);
+	if (p == NULL) {
+		*done = 1;
+		count_lines(c, c->len);
+		return flush_text(c, c->len);
+	}
+	open = (size_t)(p - c->src);
+	count_lines(c, open);
+	if ((rc = parse_tag(c, open, &tg)) != TPL_OK)
+		return rc;
+	if (!standalone(c, &tg, &ls, &le)) {
+		ls = tg.start;
+		le = tg.end;
+	}
+	if ((rc = flush_text(c, ls)) != TPL_OK ||
+	    (rc = emit_tag(c, &tg)) != TPL_OK)
+		return rc;
+	count_lines(c, le);
+	c->text = le;
+	return TPL_OK;
+}
+
+static enum tpl_rc
+compile_all(struct compile *c)
+{
+	enum tpl_rc	 rc;
+	int		 done = 0;
+
+	while (!done)
+		if ((rc = step(c, &done)) != TPL_OK)
+			return rc;
+	if (c->nopen > 0)
+		return fail(c->err, c->open[c->nopen - 1].line,
+		    "section {{%c%s}} is not closed",
+		    c->t->ops[c->open[c->nopen - 1].op].code == OP_SECTION ?
+		    '#' : '^', c->t->ops[c->open[c->nopen - 1].op].s);
+	return TPL_OK;
+}
+
+enum tpl_rc
+tpl_compile(const char *src, size_t len, struct tpl **out,
+    struct tpl_err *err)
+{
+	struct compile	 c;
+	enum tpl_rc	 rc;
+
+	*out = NULL;
+	if (err != NULL) {
+		err->line = 0;
+		err->msg[0] = '\0';
+	}
+	memset(&c, 0, sizeof(c));
+	c.line = 1;
+	c.err = err;
+	c.len = len;
+	if ((c.t = calloc(1, sizeof(*c.t))) == NULL ||
+	    (c.src = c.t->src = malloc(len + 1)) == NULL) {
+		free(c.t);
+		return TPL_ERR_NOMEM;
+	}
+	if (len > 0)
+		memcpy(c.src, src, len);
+	c.src[len] = '\0';
+	if ((rc = compile_all(&c)) != TPL_OK) {
+		if (rc == TPL_ERR_NOMEM && err != NULL)
+			snprintf(err->msg, sizeof(err->msg), "out of memory");
+		tpl_free(c.t);
+		return rc;
+	}
+	*out = c.t;
+	return TPL_OK;
+}
+
+void
+tpl_free(struct tpl *t)
+{
+	if (t == NULL)
+		return;
+	free(t->ops);
+	free(t->src);
+	free(t);
+}
+
+/* Rendering. */
+
+struct render {
+	struct buf	*out;
+	struct tpl_ctx	 stack[TPL_DEPTH_MAX + 1];
+	int		 nstack;
+	int		 nest;		/* sections and partials entered */
+};
+
+/* Innermost context first, "." only in the innermost. */
+static enum tpl_rc
+lookup(const struct render *r, const char *key, struct tpl_val *v)
+{
+	int	 i, last;
+
+	last = key[0] == '.' ? r->nstack - 1 : 0;
+	for (i = r->nstack - 1; i >= last; i--) {
+		const struct tpl_ctx	*x = &r->stack[i];
+
+		tpl_none(v);
+		if (x->lookup == NULL)
+			continue;
+		if (x->lookup(x->data, key, v) != 0)
+			return TPL_ERR_LOOKUP;
+		if (v->kind != TPL_NONE)
+			return TPL_OK;
+	}
+	return TPL_OK;
+}
+
+static int
+truthy(const struct tpl_val *v)
+{
+	switch (v->kind) {
+	case TPL_STRING:
+		return v->len > 0;
+	case TPL_INT:
+		return v->num != 0;
+	case TPL_BOOL:
+		return v->flag;
+	case TPL_LIST:
+		return v->count > 0;
+	default:
+		return 0;
+	}
+}
+
+static void
+put_int(struct buf *b, long long v)
+{
+	char			 d[24];
+	size_t			 i = sizeof(d);
+	unsigned long long	 u;
+
+	u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	do {
+		d[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		d[--i] = '-';
+	buf_put(b, d + i, sizeof(d) - i);
+}
+
+static void
+put_val(struct buf *b, const struct tpl_val *v, int raw)
+{
+	switch (v->kind) {
+	case TPL_STRING:
+		if (raw)
+			buf_put(b, v->str, v->len);
+		else
+			esc_html(b, v->str, v->len);
+		break;
+	case TPL_INT:
+		put_int(b, v->num);
+		break;
+	case TPL_BOOL:
+		buf_puts(b, v->flag ? "true" : "false");
+		break;
+	default:
+		break;
+	}
+}
+
+static enum tpl_rc render_ops(struct render *, const struct tpl *, size_t,
+		    size_t);
+
+static enum tpl_rc
+render_list(struct render *r, const struct tpl *t, size_t i,
+    const struct tpl_val *v)
+{
+	const struct tpl_op	*op = &t->ops[i];
+	enum tpl_rc		 rc;
+	size_t			 k;
+
+	for (k = 0; k < v->count; k++) {
+		struct tpl_ctx	*x = &r->stack[r->nstack];
+
+		memset(x, 0, sizeof(*x));
+		if (v->item == NULL || v->item(v->list, k, x) != 0)
+			return TPL_ERR_LOOKUP;
+		r->nstack++;
+		rc = render_ops(r, t, i + 1, op->end);
+		r->nstack--;
+		if (rc != TPL_OK)
+			return rc;
+	}
+	return TPL_OK;
+}
+
+/* Op i of t is a section, inverted section or partial. */
+static enum tpl_rc
+render_nested(struct render *r, const struct tpl *t, size_t i)
+{
+	const struct tpl_op	*op = &t->ops[i];
+	struct tpl_val		 v;
+	enum tpl_rc		 rc;
+
+	if (r->nest == TPL_DEPTH_MAX)
+		return TPL_ERR_DEPTH;
+	r->nest++;
+	if (op->code == OP_PARTIAL) {
+		rc = op->partial == NULL ? TPL_ERR_PARTIAL :
+		    render_ops(r, op->partial, 0, op->partial->nops);
+	} else if ((rc = lookup(r, op->s, &v)) != TPL_OK)
+		;
+	else if (op->code == OP_INVERTED)
+		rc = truthy(&v) ? TPL_OK : render_ops(r, t, i + 1, op->end);
+	else if (v.kind == TPL_LIST)
+		rc = render_list(r, t, i, &v);
+	else
+		rc = truthy(&v) ? render_ops(r, t, i + 1, op->end) : TPL_OK;
+	r->nest--;
+	return rc;
+}
+
+static enum tpl_rc
+render_ops(struct render *r, const struct tpl *t, size_t from, size_t to)
+{
+	const struct tpl_op	*op;
+	struct tpl_val		 v;
+	enum tpl_rc		 rc;
+	size_t			 i;
+
+	for (i = from; i < to; i++) {
+		op = &t->ops[i];
+		switch (op->code) {
+		case OP_TEXT:
+			buf_put(r->out, op->s, op->n);
+			break;
+		case OP_VAR:
+		case OP_RAW:
+			if ((rc = lookup(r, op->s, &v)) != TPL_OK)
+				return rc;
+			put_val(r->out, &v, op->code == OP_RAW);
+			break;
+		default:
+			if ((rc = render_nested(r, t, i)) != TPL_OK)
+				return rc;
+			if (op->code != OP_PARTIAL)
+				i = op->end - 1;
+			break;
+		}
+	}
+	return TPL_OK;
+}
+
+enum tpl_rc
+tpl_render_tpl(const struct tpl *t, const struct tpl_ctx *ctx,
+    struct buf *out)
+{
+	struct render	 r;
+	enum tpl_rc	 rc;
+
+	r.out = out;
+	r.stack[0] = *ctx;
+	r.nstack = 1;
+	r.nest = 0;
+	rc = render_ops(&r, t, 0, t->nops);
+	if (rc == TPL_OK && out->failed)
+		rc = TPL_ERR_NOMEM;
+	return rc;
+}
+
+/* Sets. */
+
+struct entry {
+	char		*name;
+	struct tpl	*t;
+	int		 mark;		/* cycle search: 0, 1 open, 2 done */
+};
+
+struct tpl_set {
+	struct entry	*v;
+	size_t		 n;
+	size_t		 cap;
+	int		 linked;
+};
+
+struct tpl_set *
+tpl_set_new(void)
+{
+	return calloc(1, sizeof(struct tpl_set));
+}
+
+void
+tpl_set_free(struct tpl_set *set)
+{
+	size_t	 i;
+
+	if (set == NULL)
+		return;
+	for (i = 0; i < set->n; i++) {
+		free(set->v[i].name);
+		tpl_free(set->v[i].t);
+	}
+	free(set->v);
+	free(set);
+}
+
+static void
+err_name(struct tpl_err *err, const char *name)
+{
+	if (err != NULL)
+		snprintf(err->name, sizeof(err->name), "%s", name);
+}
+
+static struct entry *
+find_linear(const struct tpl_set *set, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < set->n; i++)
+		if (strcmp(set->v[i].name, name) == 0)
+			return &set->v[i];
+	return NULL;
+}
+
+static int
+cmp_entry(const void *a, const void *b)
+{
+	return strcmp(((const struct entry *)a)->name,
+	    ((const struct entry *)b)->name);
+}
+
+static int
+cmp_key(const void *key, const void *e)
+{
+	return strcmp(key, ((const struct entry *)e)->name);
+}
+
+static struct entry *
+find(const struct tpl_set *set, const char *name)
+{
+	if (!set->linked)
+		return find_linear(set, name);
+	return bsearch(name, set->v, set->n, sizeof(*set->v), cmp_key);
+}
+
+enum tpl_rc
+tpl_set_add(struct tpl_set *set, const char *name, const char *src,
+    size_t len, struct tpl_err *err)
+{
+	struct entry	*e;
+	struct tpl	*t;
+	enum tpl_rc	 rc;
+
+	err_name(err, name);
+	if (find_linear(set, name) != NULL)
+		return fail(err, 0, "a second template is named \"%s\"", name);
+	if ((rc = tpl_compile(src, len, &t, err)) != TPL_OK)
+		return rc;
+	if (set->n == set->cap) {
+		size_t	 cap = set->cap ? set->cap * 2 : 16;
+
+		if ((e = reallocarray(set->v, cap, sizeof(*e))) == NULL) {
+			tpl_free(t);
+			return TPL_ERR_NOMEM;
+		}
+		set->v = e;
+		set->cap = cap;
+	}
+	e = &set->v[set->n];
+	if ((e->name = strdup(name)) == NULL) {
+		tpl_free(t);
+		return TPL_ERR_NOMEM;
+	}
+	e->t = t;
+	e->mark = 0;
+	set->n++;
+	set->linked = 0;
+	return TPL_OK;
+}
+
+/* Resolve the partials of e; TPL_ERR_PARTIAL names the first unknown. */
+static enum tpl_rc
+resolve(struct tpl_set *set, struct entry *e, struct tpl_err *err)
+{
+	struct tpl_op	*op;
+	struct entry	*p;
+	size_t		 i;
+
+	for (i = 0; i < e->t->nops; i++) {
+		op = &e->t->ops[i];
+		if (op->code != OP_PARTIAL)
+			continue;
+		if ((p = find(set, op->s)) == NULL) {
+			err_name(err, e->name);
+			fail(err, op->line, "no partial named \"%s\"", op->s);
+			return TPL_ERR_PARTIAL;
+		}
+		op->partial = p->t;
+	}
+	return TPL_OK;
+}
+
+/* Depth-first search for a partial that includes itself. */
+static enum tpl_rc
+acyclic(struct tpl_set *set, struct entry *e, struct tpl_err *err)
+{
+	struct entry	*p;
+	size_t		 i;
+
+	if (e->mark == 2)
+		return TPL_OK;
+	e->mark = 1;
+	for (i = 0; i < e->t->nops; i++) {
+		if (e->t->ops[i].code != OP_PARTIAL)
+			continue;
+		p = find(set, e->t->ops[i].s);
+		if (p->mark == 1) {
+			err_name(err, e->name);
+			fail(err, e->t->ops[i].line, "partial \"%s\" includes "
+			    "itself", p->name);
+			return TPL_ERR_PARTIAL;
+		}
+		if (acyclic(set, p, err) != TPL_OK)
+			return TPL_ERR_PARTIAL;
+	}
+	e->mark = 2;
+	return TPL_OK;
+}
+
+enum tpl_rc
+tpl_set_link(struct tpl_set *set, struct tpl_err *err)
+{
+	size_t	 i;
+
+	if (set->n > 0)
+		qsort(set->v, set->n, sizeof(*set->v), cmp_entry);
+	set->linked = 1;
+	for (i = 0; i < set->n; i++)
+		set->v[i].mark = 0;
+	for (i = 0; i < set->n; i++)
+		if (resolve(set, &set->v[i], err) != TPL_OK)
+			break;
+	if (i == set->n)
+		for (i = 0; i < set->n; i++)
+			if (acyclic(set, &set->v[i], err) != TPL_OK)
+				break;
+	if (i < set->n) {
+		set->linked = 0;
+		return TPL_ERR_PARTIAL;
+	}
+	return TPL_OK;
+}
+
+enum tpl_rc
+tpl_render(const struct tpl_set *set, const char *name,
+    const struct tpl_ctx *ctx, struct buf *out)
+{
+	const struct entry	*e;
+
+	if (!set->linked)
+		return TPL_ERR_PARTIAL;
+	if ((e = find(set, name)) == NULL)
+		return TPL_ERR_NOTFOUND;
+	return tpl_render_tpl(e->t, ctx, out);
+}

@@ -1,0 +1,88 @@
+#!/bin/sh
+# Build the libFuzzer targets of tests/fuzz with gcc + ASan/UBSan as
+# corpus replayers (gcc has no -fsanitize=fuzzer; DESIGN.md pitfalls),
+# then replay the seed corpus and 2000 generated inputs per target.
+# A crash, an abort() from a target's invariant or a sanitizer report
+# fails the suite.  FUZZ_SEED=n repeats a run; FUZZ_COUNT changes 2000;
+# FUZZ_KEEP=1 keeps the generated inputs and prints where they are.
+set -eu
+cd "$(dirname "$0")/../.."
+
+CC=${CC:-gcc}
+SEED=${FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+COUNT=${FUZZ_COUNT:-2000}
+OUT=build-asan/tests/fuzz
+TARGETS="tpl form cookie"
+WARN="-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow
+    -Wstrict-prototypes -Wformat=2"
+SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
+    -fno-omit-frame-pointer"
+
+make -s --no-print-directory build-asan/libtopper.a build-asan/libengine.a
+LIBS=$(make -s --no-print-directory \
+    --eval 'fuzz-print-libs: ; @echo $(LIBS)' fuzz-print-libs)
+INC="-Iengine -Ifcgi $(pkg-config --cflags json-c)"
+
+tmp=$(mktemp -d)
+if [ -n "${FUZZ_KEEP:-}" ]; then
+	echo "fuzz_replay: inputs kept in $tmp"
+else
+	trap 'rm -rf "$tmp"' EXIT INT TERM
+fi
+mkdir -p "$OUT"
+
+# gen TARGET DIR: COUNT inputs, each a random run of the target's
+# tokens and random bytes (one in ten is bytes only).
+gen() {
+	case $1 in
+	tpl)	toks='{{ }} {{{ }}} {{# {{/ {{^ {{> {{! {{& {{= items one
+		    t n title body_html x_html fail p header . <b> & " '"'"'
+		    \n \r\n \t x {{items}} {{#items}} {{/items}} {{#t}}
+		    {{/t}} {{^t}} {{>p}} NUL' ;;
+	form)	toks='ply move text csrf email user n any = & + % %2 %41
+		    %zz %00 %0A %C3%A9 %FF \303 \251 @ . - _ 0 9 a z A Z ~ ;
+		    18446744073709551615 -922337203685477580 0123456789abcdef' ;;
+	cookie)	toks='sid = ; " \t \n x abc sid= other theme= ;sid= ==
+		    \001 \377' ;;
+	esac
+	# The tokens go through the environment: -v would expand escapes.
+	TOKS=$toks LC_ALL=C awk -v seed="$SEED$1" -v n="$COUNT" \
+	    -v dir="$2" 'BEGIN {
+		s = 0
+		for (i = 1; i <= length(seed); i++)
+			s = (s * 31 + index("0123456789abcdefghijklmnopqrstuvwxyz",
+			    substr(seed, i, 1))) % 2147483647
+		srand(s)
+		nt = split(ENVIRON["TOKS"], t, /[ \n\t]+/)
+		for (k = 1; k <= nt; k++) {
+			gsub(/\\n/, "\n", t[k]); gsub(/\\r/, "\r", t[k])
+			gsub(/\\t/, "\t", t[k])
+			gsub(/\\001/, "\001", t[k]); gsub(/\\377/, "\377", t[k])
+			gsub(/\\303/, "\303", t[k]); gsub(/\\251/, "\251", t[k])
+		}
+		for (f = 0; f < n; f++) {
+			out = dir "/" f
+			m = 1 + int(rand() * 60)
+			bytes = rand() < 0.1
+			for (j = 0; j < m; j++)
+				if (t[k = 1 + int(rand() * nt)] == "NUL" && !bytes)
+					printf "%c", 0 > out
+				else if (bytes || rand() < 0.15)
+					printf "%c", 1 + int(rand() * 255) > out
+				else
+					printf "%s", t[k] > out
+			close(out)
+		}
+	}'
+}
+
+echo "fuzz_replay: seed $SEED, $COUNT generated inputs per target"
+for t in $TARGETS; do
+	# shellcheck disable=SC2086
+	$CC $WARN $SAN $INC -o "$OUT/fuzz_$t" tests/fuzz/fuzz_$t.c \
+	    tests/fuzz/replay.c build-asan/libtopper.a build-asan/libengine.a \
+	    $LIBS
+	mkdir -p "$tmp/$t"
+	gen "$t" "$tmp/$t"
+	"$OUT/fuzz_$t" "tests/fuzz/corpus/$t" "$tmp/$t"
+done
