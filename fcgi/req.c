@@ -85,6 +85,8 @@ req_init(struct req *r, struct arena *a, char **envp)
 	r->fetch_site = param(r, envp, "HTTP_SEC_FETCH_SITE", NULL);
 	r->content_type = param(r, envp, "CONTENT_TYPE", NULL);
 	r->authorization = param(r, envp, "HTTP_AUTHORIZATION", NULL);
+	r->csrf_header = param(r, envp, "HTTP_X_CSRF_TOKEN", NULL);
+	r->if_none_match = param(r, envp, "HTTP_IF_NONE_MATCH", NULL);
 	r->remote_addr = param(r, envp, "REMOTE_ADDR", "");
 	r->content_length = param(r, envp, "CONTENT_LENGTH", NULL);
 	https = req_env(envp, "HTTPS");

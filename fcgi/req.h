@@ -63,6 +63,8 @@ struct req {
 	const char	*fetch_site;	/* Sec-Fetch-Site; NULL if absent */
 	const char	*content_type;	/* NULL if absent */
 	const char	*authorization;	/* NULL if absent */
+	const char	*csrf_header;	/* X-CSRF-Token (R_API); NULL if absent */
+	const char	*if_none_match;	/* If-None-Match (ETag polls); NULL if absent */
 	const char	*remote_addr;	/* "" if unknown */
 	const char	*content_length; /* raw CONTENT_LENGTH; NULL if absent */
 	char		*body;		/* NUL-terminated; "" without a body */

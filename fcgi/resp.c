@@ -184,7 +184,15 @@ resp_json_object(struct req *r, int status, struct json_object *obj)
 	resp_json(r, status, s);
 }
 
-/* The plain error page; the templated one replaces it later. */
+static int	(*error_hook)(struct req *, int, const char *);
+
+void
+resp_set_error_page(int (*fn)(struct req *, int, const char *))
+{
+	error_hook = fn;
+}
+
+/* The plain error page, when no templated one is plugged in. */
 static void
 error_page(struct req *r, int status, const char *msg)
 {
@@ -242,6 +250,10 @@ resp_fail(struct req *r, int status, const char *fmt, ...)
 		buf_puts(&r->resp.body, "\"}\n");
 		return;
 	}
+	r->resp.type = TYPE_HTML;
+	if (error_hook != NULL && error_hook(r, status, msg) == 0)
+		return;
+	buf_reset(&r->resp.body);
 	r->resp.type = TYPE_HTML;
 	error_page(r, status, msg);
 }

@@ -75,6 +75,14 @@ void	 resp_fail(struct req *r, int status, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
 /*
+ * Plug in the templated error page (page.h's page_error) that
+ * resp_fail() uses for HTML replies; fn returns 0 when it wrote the
+ * page, -1 to fall back to the plain built-in page.  Process-wide.
+ */
+void	 resp_set_error_page(int (*fn)(struct req *r, int status,
+	    const char *msg));
+
+/*
  * Redirect (301, 302, 303 or 307) to a local path built from fmt.  A
  * target that is not a local path ("//host", "http:...", no leading
  * '/') is an open-redirect bug and becomes a 500 instead.

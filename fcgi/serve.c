@@ -29,10 +29,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "auth.h"
 #include "config.h"
+#include "db.h"
+#include "migrate.h"
+#include "page.h"
 #include "req.h"
 #include "resp.h"
 #include "route.h"
+#include "tpl.h"
 
 enum {
 	RESTART_DELAY_MS = 1000,	/* a child that died young waits this */
@@ -130,6 +135,7 @@ handle(struct app *app, FCGX_Request *fr)
 	enum req_rc	 rc;
 	int		 status;
 
+	memset(&app->rq, 0, sizeof(app->rq));
 	rc = req_init(&r, &app->arena, fr->envp);
 	r.app = app;
 	r.out = fr->out;
@@ -218,6 +224,49 @@ serve_loop(struct app *app, int listen_fd)
 	return ret;
 }
 
+/*
+ * Open what a process keeps: the database (once per process, never
+ * before the fork: an SQLite handle must not cross one) and the
+ * templates.  A failure is logged and leaves the pointer NULL, so
+ * /healthz still answers and pages say what is wrong.
+ */
+static void
+app_open(struct app *app, const struct config *cf)
+{
+	struct tpl_err	 err;
+	char		*dir;
+	size_t		 n;
+
+	if ((app->db = db_open(cf->db, 0)) != NULL &&
+	    (migrate_check(app->db) != 0 ||
+	    db_query_only(app->db, 1) != DB_OK)) {	/* GETs never write */
+		db_close(app->db);
+		app->db = NULL;
+	}
+	n = strlen(cf->data_dir) + sizeof("/templates");
+	if ((dir = malloc(n)) == NULL)
+		return;
+	snprintf(dir, n, "%s/templates", cf->data_dir);
+	memset(&err, 0, sizeof(err));
+	if (tpl_set_load(dir, &app->tpl, &err) != TPL_OK) {
+		fprintf(stderr, "topper fcgi: templates %s: %s:%d: %s\n", dir,
+		    err.name, err.line, err.msg);
+		app->tpl = NULL;
+	}
+	free(dir);
+	auth_install();
+	resp_set_error_page(page_error);
+}
+
+static void
+app_close(struct app *app)
+{
+	tpl_set_free(app->tpl);
+	app->tpl = NULL;
+	db_close(app->db);
+	app->db = NULL;
+}
+
 /* One worker process's life, inside the forked child. */
 static int
 worker(const struct config *cf, int fd)
@@ -228,7 +277,9 @@ worker(const struct config *cf, int fd)
 	memset(&app, 0, sizeof(app));
 	app.config = cf;
 	arena_init(&app.arena, SERVE_ARENA_LIMIT);
+	app_open(&app, cf);
 	rc = serve_loop(&app, fd);
+	app_close(&app);
 	arena_free(&app.arena);
 	return rc == 0 ? 0 : 1;
 }

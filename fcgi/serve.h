@@ -18,6 +18,9 @@
 #include "arena.h"
 
 struct config;
+struct db;
+struct sess_user;
+struct tpl_set;
 
 enum {
 	SERVE_ARENA_LIMIT = 64 * 1024 * 1024,	/* bytes one request may use */
@@ -25,11 +28,31 @@ enum {
 	SERVE_PROCESSES_MAX = 64
 };
 
-/* What one worker process keeps between requests. */
+/*
+ * Per-request state of the session and page modules (sess.h, csrf.h,
+ * page.h), kept here because struct req belongs to the parser; it
+ * points into the request arena and is zeroed before every request.
+ */
+struct app_req {
+	const struct sess_user	*sess;		/* the session, once loaded */
+	int			 sess_loaded;	/* sess_current() has run */
+	int			 writable;	/* query_only is off (R_WRITES) */
+	const char		*csrf;		/* anonymous CSRF token, once made */
+	const char		*flash;		/* page_flash() notice */
+};
+
+/*
+ * What one worker process keeps between requests.  db and tpl are opened
+ * in the process after the fork and closed when its loop ends; either is
+ * NULL when it could not be opened (logged; pages needing it fail).
+ */
 struct app {
 	const struct config	*config;	/* process lifetime, not owned */
 	struct arena		 arena;		/* the request arena */
 	unsigned long		 requests;	/* answered by this process */
+	struct db		*db;		/* the database connection */
+	struct tpl_set		*tpl;		/* data_dir/templates, linked */
+	struct app_req		 rq;		/* zeroed before each request */
 };
 
 struct serve_opts {

@@ -1,0 +1,324 @@
+/*
+ * page.c: the layout every HTML page shares, its fallback context, the
+ * templated error page, and times shown in the reader's zone.
+ *
+ * A page renders in two steps: the named template into a scratch
+ * buffer, then templates/layout.html around it (as body_html, a key
+ * filled by our own renderer and so allowed raw, STYLE.md 3.6).  Both
+ * steps see the same context: the handler's keys first, then the keys
+ * listed in page.h, so a handler can also fill layout keys such as
+ * "scripts" or "refresh".
+ */
+#include "page.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "csrf.h"
+#include "req.h"
+#include "resp.h"
+#include "serve.h"
+#include "sess.h"
+#include "store_user.h"
+#include "tpl.h"
+
+#define TYPE_HTML	"text/html; charset=utf-8"
+
+struct page_data {
+	struct req		*r;
+	const struct tpl_ctx	*inner;		/* the handler's, or NULL */
+	const char		*title;
+	const char		*body;		/* the rendered page, or NULL */
+	size_t			 body_len;
+};
+
+static int
+page_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct page_data	*p = data;
+	const struct sess_user	*u;
+	struct req		*r = p->r;
+
+	if (p->inner != NULL && p->inner->lookup != NULL) {
+		memset(out, 0, sizeof(*out));
+		if (p->inner->lookup(p->inner->data, key, out) != 0)
+			return -1;
+		if (out->kind != TPL_NONE)
+			return 0;
+	}
+	memset(out, 0, sizeof(*out));
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "body_html") == 0 && p->body != NULL)
+			return tpl_strn(out, p->body, p->body_len);
+		break;
+	case 'c':
+		if (strcmp(key, "csrf") == 0)
+			return tpl_str(out, csrf_token(r));
+		break;
+	case 'f':
+		if (strcmp(key, "flash") == 0 && r->app != NULL)
+			return tpl_str(out, r->app->rq.flash);
+		break;
+	case 'p':
+		if (strcmp(key, "path") == 0)
+			return tpl_str(out, r->path);
+		break;
+	case 's':
+		if (strcmp(key, "signed_in") == 0)
+			return tpl_bool(out, sess_current(r) != NULL);
+		break;
+	case 't':
+		if (strcmp(key, "title") == 0)
+			return tpl_str(out, p->title);
+		break;
+	case 'u':
+		if (strcmp(key, "user_name") == 0 &&
+		    (u = sess_current(r)) != NULL)
+			return tpl_str(out, u->name);
+		break;
+	}
+	return tpl_none(out);
+}
+
+static const char *
+rc_text(enum tpl_rc rc)
+{
+	switch (rc) {
+	case TPL_ERR_NOTFOUND:
+		return "no such template";
+	case TPL_ERR_DEPTH:
+		return "nested too deep";
+	case TPL_ERR_LOOKUP:
+		return "a lookup failed";
+	case TPL_ERR_NOMEM:
+		return "out of memory";
+	default:
+		return "error";
+	}
+}
+
+/*
+ * Render name in the layout into the reply body.  Returns 0, or -1
+ * after logging, with the body left empty.
+ */
+static int
+render(struct req *r, const char *name, const struct tpl_ctx *ctx,
+    const char *title)
+{
+	struct page_data	 p;
+	struct tpl_ctx		 c;
+	struct buf		 body;
+	enum tpl_rc		 rc;
+
+	if (r->app == NULL || r->app->tpl == NULL) {
+		fprintf(stderr, "topper: page %s: templates not loaded\n",
+		    name);
+		return -1;
+	}
+	memset(&p, 0, sizeof(p));
+	p.r = r;
+	p.inner = ctx;
+	p.title = title;
+	c.lookup = page_lookup;
+	c.data = &p;
+	buf_init(&body, r->arena);
+	if ((rc = tpl_render(r->app->tpl, name, &c, &body)) != TPL_OK) {
+		fprintf(stderr, "topper: page %s: %s\n", name, rc_text(rc));
+		return -1;
+	}
+	p.body = body.len > 0 ? body.data : "";
+	p.body_len = body.len;
+	buf_reset(&r->resp.body);
+	if ((rc = tpl_render(r->app->tpl, "layout", &c, &r->resp.body)) !=
+	    TPL_OK) {
+		fprintf(stderr, "topper: page layout (%s): %s\n", name,
+		    rc_text(rc));
+		buf_reset(&r->resp.body);
+		return -1;
+	}
+	resp_type(r, TYPE_HTML);
+	return 0;
+}
+
+void
+page_render(struct req *r, const char *name, const struct tpl_ctx *ctx,
+    const char *title)
+{
+	if (render(r, name, ctx, title) != 0)
+		resp_fail(r, 500, "This page could not be shown.");
+}
+
+void
+page_render_status(struct req *r, int status, const char *name,
+    const struct tpl_ctx *ctx, const char *title)
+{
+	resp_status(r, status);
+	page_render(r, name, ctx, title);
+}
+
+void
+page_flash(struct req *r, const char *msg)
+{
+	if (r->app != NULL)
+		r->app->rq.flash = msg != NULL ?
+		    arena_strdup(r->arena, msg) : NULL;
+}
+
+struct error_data {
+	int		 status;
+	const char	*reason;
+	const char	*message;
+};
+
+static int
+error_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct error_data	*e = data;
+
+	if (strcmp(key, "status") == 0)
+		return tpl_int(out, e->status);
+	if (strcmp(key, "reason") == 0)
+		return tpl_str(out, e->reason);
+	if (strcmp(key, "message") == 0)
+		return tpl_str(out, e->message);
+	return tpl_none(out);
+}
+
+int
+page_error(struct req *r, int status, const char *msg)
+{
+	static int		 busy;	/* no error page for the error page */
+	struct error_data	 e;
+	struct tpl_ctx		 c;
+	const char		*title;
+	int			 rc;
+
+	if (busy)
+		return -1;
+	busy = 1;
+	e.status = status;
+	e.reason = resp_reason(status);
+	if (*e.reason == '\0')
+		e.reason = "Error";
+	e.message = msg;
+	c.lookup = error_lookup;
+	c.data = &e;
+	title = e.reason;
+	resp_status(r, status);
+	rc = render(r, "error", &c, title);
+	busy = 0;
+	return rc;
+}
+
+/* Times. */
+
+int
+page_tz_valid(const char *tz)
+{
+	static char	 known[STORE_USER_TZ_MAX];	/* last good zone */
+	const char	*dir;
+	char		 path[512], magic[4];
+	struct stat	 st;
+	size_t		 i, n;
+	int		 fd, ok;
+
+	if (tz == NULL || (n = strlen(tz)) == 0 || n >= STORE_USER_TZ_MAX)
+		return 0;
+	if (strcmp(tz, "UTC") == 0 || strcmp(tz, known) == 0)
+		return 1;
+	if (tz[0] == '/' || tz[0] == '-' || strstr(tz, "..") != NULL ||
+	    strstr(tz, "//") != NULL)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!((tz[i] >= 'A' && tz[i] <= 'Z') ||
+		    (tz[i] >= 'a' && tz[i] <= 'z') ||
+		    (tz[i] >= '0' && tz[i] <= '9') ||
+		    tz[i] == '/' || tz[i] == '_' || tz[i] == '+' ||
+		    tz[i] == '-'))
+			return 0;
+	if ((dir = getenv("TZDIR")) == NULL || *dir == '\0')
+		dir = "/usr/share/zoneinfo";
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, tz) >=
+	    sizeof(path))
+		return 0;
+	/* A zone is a TZif file; the tables beside them are not. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return 0;
+	ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    read(fd, magic, 4) == 4 && memcmp(magic, "TZif", 4) == 0;
+	close(fd);
+	if (ok)
+		memcpy(known, tz, n + 1);
+	return ok;
+}
+
+const char *
+page_time_tz(const char *tz, int64_t t, char buf[PAGE_TIME_MAX])
+{
+	static char	 current[STORE_USER_TZ_MAX];	/* TZ as set now */
+	const char	*zone;
+	struct tm	 tm;
+	time_t		 tt = (time_t)t;
+
+	zone = tz != NULL && page_tz_valid(tz) ? tz : "UTC";
+	/* tzset() reads the zone file: only when the zone changes. */
+	if (strcmp(current, zone) != 0) {
+		if (setenv("TZ", zone, 1) != 0)
+			zone = "UTC";
+		tzset();
+		snprintf(current, sizeof(current), "%s", zone);
+	}
+	if (localtime_r(&tt, &tm) == NULL ||
+	    strftime(buf, PAGE_TIME_MAX, "%Y-%m-%d %H:%M %Z", &tm) == 0)
+		snprintf(buf, PAGE_TIME_MAX, "?");
+	return buf;
+}
+
+const char *
+page_time(struct req *r, int64_t t, char buf[PAGE_TIME_MAX])
+{
+	const struct sess_user	*u;
+
+	u = sess_current(r);
+	return page_time_tz(u != NULL ? u->tz : NULL, t, buf);
+}
+
+const char *
+page_left(int64_t s, char buf[PAGE_LEFT_MAX])
+{
+	long long	 d, h, m;
+
+	if (s <= 0)
+		snprintf(buf, PAGE_LEFT_MAX, "time is up");
+	else if (s < 60)
+		snprintf(buf, PAGE_LEFT_MAX, "under a minute left");
+	else if (s < 3600)
+		snprintf(buf, PAGE_LEFT_MAX, "%lld min left",
+		    (long long)(s / 60));
+	else if (s < 86400) {
+		h = s / 3600;
+		m = s % 3600 / 60;
+		if (m == 0)
+			snprintf(buf, PAGE_LEFT_MAX, "%lld h left", h);
+		else
+			snprintf(buf, PAGE_LEFT_MAX, "%lld h %lld min left",
+			    h, m);
+	} else {
+		d = s / 86400;
+		h = s % 86400 / 3600;
+		if (h == 0)
+			snprintf(buf, PAGE_LEFT_MAX, "%lld d left", d);
+		else
+			snprintf(buf, PAGE_LEFT_MAX, "%lld d %lld h left",
+			    d, h);
+	}
+	return buf;
+}
