@@ -12,7 +12,7 @@ CC=${CC:-gcc}
 SEED=${FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 COUNT=${FUZZ_COUNT:-2000}
 OUT=build-asan/tests/fuzz
-TARGETS="tpl form cookie"
+TARGETS="tpl form cookie move"
 WARN="-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow
     -Wstrict-prototypes -Wformat=2"
 SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -42,6 +42,9 @@ gen() {
 	form)	toks='ply move text csrf email user n any = & + % %2 %41
 		    %zz %00 %0A %C3%A9 %FF \303 \251 @ . - _ 0 9 a z A Z ~ ;
 		    18446744073709551615 -922337203685477580 0123456789abcdef' ;;
+	move)	toks='pass take draw discard knock build meld PASS | @ @1 @12 on
+		    = =3 =8H 1Rc 2Yh 3Gt 4Bs QKb JK1 jk2 TS JK 4bs 0 7 99999999
+		    \t x' ;;
 	cookie)	toks='sid = ; " \t \n x abc sid= other theme= ;sid= ==
 		    \001 \377' ;;
 	esac
