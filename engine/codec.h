@@ -35,7 +35,10 @@ int	codec_record_parse(const char *text, struct codec_record *out,
 /* Release what codec_record_parse() or codec_record_add_move() allocated. */
 void	codec_record_free(struct codec_record *cr);
 
-/* Append a move to a record being built; returns -1 on allocation failure. */
+/*
+ * Append a move to a record being built; returns -1 on allocation
+ * failure or a text of GAME_MOVE_TEXT_MAX bytes or more.
+ */
 int	codec_record_add_move(struct codec_record *cr, int seat, const char *text);
 
 /*
@@ -52,10 +55,13 @@ int	codec_options_text(struct json_object *obj, char *out, size_t outsz,
 struct json_object *codec_status_json(const struct game_rules *rules,
 	    const struct game_status *st);
 
-/* A hand's end as JSON: hand, kind, delta, text. */
-struct json_object *codec_event_json(const struct game_event *ev);
+/* A hand's end as JSON: hand, kind, delta (nseats entries), text. */
+struct json_object *codec_event_json(const struct game_event *ev, int nseats);
 
-/* A view (rules->view() output) as JSON, through the game's own codec. */
+/*
+ * A view (rules->view() output) as JSON, through the game's own codec;
+ * NULL when the game has no view codec.
+ */
 struct json_object *codec_view_json(const struct game_rules *rules,
 	    const void *view);
 
