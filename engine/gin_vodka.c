@@ -678,8 +678,9 @@ gv_legal(const void *st, int seat, struct game_move *out, int max)
 			for (j = k = 0; j < nh; j++)
 				if (j != i)
 					kept[k++] = s->hands[seat][j];
-			if (gv_best_arrangement(kept, k, &arr) > GV_KNOCK_MAX)
+			if (!gv_can_knock(kept, k))
 				continue;
+			gv_best_arrangement(kept, k, &arr);
 			gv_knock_move(c, &arr, &mv);
 			add_move(out, max, &n, &mv);
 		}

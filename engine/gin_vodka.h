@@ -184,6 +184,9 @@ int	gv_fits(const struct gv_meld *m, card_t x);
 /* Minimum deadwood of cards[0..n-1] (n <= GV_HAND_MAX), own melds only. */
 int	gv_deadwood(const card_t *cards, int n);
 
+/* Is that minimum GV_KNOCK_MAX or less?  Much cheaper than computing it. */
+int	gv_can_knock(const card_t *cards, int n);
+
 /*
  * A minimum-deadwood arrangement of cards[0..n-1] (n <= GV_HAND_MAX,
  * distinct Squares cards) into out.  Among equal ones, the smallest

@@ -217,9 +217,50 @@ search(struct search *s, unsigned used, int dw)
 	a->ndead--;
 }
 
+/* Does mask have three bits or more? */
+static int
+three_or_more(unsigned m)
+{
+	m &= m - 1;
+	return (m & (m - 1)) != 0;
+}
+
+/*
+ * The deadwood every arrangement has: the cards on no line holding
+ * three of the cards and fitting no knocker meld.  Cheap, and for most
+ * random hands already more than a knock allows.
+ */
+static int
+forced_deadwood(const card_t *cards, int n, const struct gv_meld *kmelds,
+    int nk)
+{
+	uint16_t	 linemask[NLINES];
+	int		 i, j, o, fits, forced = 0;
+
+	memset(linemask, 0, sizeof(linemask));
+	for (i = 0; i < n; i++)
+		for (o = 0; o < 3; o++)
+			linemask[line_of(cards[i], o)] |= (uint16_t)(1u << i);
+	for (i = 0; i < n; i++) {
+		fits = 0;
+		for (o = 0; o < 3 && !fits; o++)
+			fits = three_or_more(linemask[line_of(cards[i], o)]);
+		for (j = 0; j < nk && !fits; j++)
+			fits = gv_fits(&kmelds[j], cards[i]);
+		if (!fits)
+			forced += gv_card_value(cards[i]);
+	}
+	return forced;
+}
+
+/*
+ * Search cards[0..n-1] for the minimum deadwood.  Unkeyed searches look
+ * only for arrangements below bound (INT_MAX: any) and return bound when
+ * none is; keyed ones also keep the tie-break winner in *out.
+ */
 static int
 run_search(const card_t *cards, int n, const struct gv_meld *kmelds, int nk,
-    int keyed, struct gv_arrangement *out)
+    int keyed, int bound, struct gv_arrangement *out)
 {
 	struct search	 s;
 	int		 i, o;
@@ -228,6 +269,8 @@ run_search(const card_t *cards, int n, const struct gv_meld *kmelds, int nk,
 		n = GV_HAND_MAX;
 	if (nk > GV_MELDS_MAX)
 		nk = GV_MELDS_MAX;
+	if (!keyed && forced_deadwood(cards, n, kmelds, nk) >= bound)
+		return bound;
 	memset(&s, 0, sizeof(s));
 	s.n = n;
 	memcpy(s.cards, cards, (size_t)n);
@@ -243,7 +286,7 @@ run_search(const card_t *cards, int n, const struct gv_meld *kmelds, int nk,
 	for (i = 0; i < nk; i++)
 		s.kmelds[i] = kmelds[i];
 	s.keyed = keyed;
-	s.best = INT_MAX;
+	s.best = keyed ? INT_MAX : bound;
 	search(&s, 0, 0);
 	if (out != NULL)
 		*out = s.bestarr;
@@ -253,20 +296,27 @@ run_search(const card_t *cards, int n, const struct gv_meld *kmelds, int nk,
 int
 gv_deadwood(const card_t *cards, int n)
 {
-	return run_search(cards, n, NULL, 0, 0, NULL);
+	return run_search(cards, n, NULL, 0, 0, INT_MAX, NULL);
+}
+
+int
+gv_can_knock(const card_t *cards, int n)
+{
+	return run_search(cards, n, NULL, 0, 0, GV_KNOCK_MAX + 1, NULL) <=
+	    GV_KNOCK_MAX;
 }
 
 int
 gv_best_arrangement(const card_t *cards, int n, struct gv_arrangement *out)
 {
-	return run_search(cards, n, NULL, 0, 1, out);
+	return run_search(cards, n, NULL, 0, 1, INT_MAX, out);
 }
 
 int
 gv_defender_arrangement(const card_t *cards, int n,
     const struct gv_meld *kmelds, int nk, struct gv_arrangement *out)
 {
-	return run_search(cards, n, kmelds, nk, 1, out);
+	return run_search(cards, n, kmelds, nk, 1, INT_MAX, out);
 }
 
 static void

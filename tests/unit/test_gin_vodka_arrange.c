@@ -360,7 +360,7 @@ test_defender_vs_brute_force(void **state)
 	uint8_t			 kb[KEY_LEN], ke[KEY_LEN];
 	card_t			 hand[HAND];
 	long			 leaves = 0;
-	int			 d, bf, nk, i, lays = 0, melds = 0;
+	int			 d, bf, nk, i, lays = 0, melds = 0, knockable = 0;
 
 	(void)state;
 	for (i = 0; i < 32; i++)
@@ -383,12 +383,16 @@ test_defender_vs_brute_force(void **state)
 			assert_int_equal(gv_best_arrangement(hand, HAND, &b), d);
 			assert_memory_equal(&a, &b, sizeof(a));
 			assert_int_equal(gv_deadwood(hand, HAND), d);
+			assert_int_equal(gv_can_knock(hand, HAND),
+			    d <= GV_KNOCK_MAX);
+			knockable += d <= GV_KNOCK_MAX;
 		}
 		lays += a.nlaid > 0;
 		melds += a.nmelds > 0;
 	}
-	print_message("%d deals: %d with melds, %d with lay-offs, %ld "
-	    "arrangements tried by brute force\n", DEALS, melds, lays, leaves);
+	print_message("%d deals: %d with melds, %d with lay-offs, %d could "
+	    "knock, %ld arrangements tried by brute force\n", DEALS, melds,
+	    lays, knockable, leaves);
 	/* The deals must exercise what they test. */
 	assert_true(melds > DEALS / 4);
 	assert_true(lays > DEALS / 20);
