@@ -14,7 +14,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "api_game.h"
 #include "arena.h"
+#include "page_auth.h"
+#include "page_game.h"
+#include "page_history.h"
+#include "page_lobby.h"
+#include "page_rules.h"
 #include "resp.h"
 
 static const struct route_checks *checks;
@@ -34,6 +40,28 @@ healthz(struct req *r)
  */
 static const struct route routes[] = {
 	{ REQ_GET,	"/healthz",		healthz,	0 },
+	{ REQ_GET,	"/",			page_auth_home,	0 },
+	{ REQ_GET,	"/register",		page_auth_register_form, 0 },
+	{ REQ_POST,	"/register",		page_auth_register, R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/login",		page_auth_login_form, 0 },
+	{ REQ_POST,	"/login",		page_auth_login, R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/logout",		page_auth_logout, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/account",		page_auth_account, R_LOGIN | R_TOUCH },
+	{ REQ_POST,	"/account/token",	page_auth_token, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/token/revoke", page_auth_token_revoke, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/tz",		page_auth_tz,	R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/lobby",		page_lobby_show, R_LOGIN | R_TOUCH },
+	{ REQ_POST,	"/lobby/new",		page_lobby_new,	R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/games",		page_lobby_games, R_LOGIN | R_TOUCH },
+	{ REQ_GET,	"/g/{id}",		page_game_show,	R_TOUCH },
+	{ REQ_POST,	"/g/{id}/move",		page_game_move,	R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/join",		page_lobby_join, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/g/{id}/history",	page_history_show, R_TOUCH },
+	{ REQ_GET,	"/rules",		page_rules_index, 0 },
+	{ REQ_GET,	"/rules/{slug:s}",	page_rules_show, 0 },
+	{ REQ_GET,	"/api/games/{id}",	api_game_show,	R_API },
+	{ REQ_POST,	"/api/games/{id}/moves", api_game_move,	R_API | R_LOGIN | R_WRITES },
+	{ REQ_GET,	"/api/games/{id}/ply",	api_game_ply,	R_API },
 };
 
 const struct route *

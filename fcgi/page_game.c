@@ -1,0 +1,461 @@
+/*
+ * page_game.c: GET /g/{id} and POST /g/{id}/move (page_game.h).
+ *
+ * The page is built from the stored snapshot (no replay, no JSON): the
+ * engine projects it for the viewer, and templates read that view
+ * through the lookups here and in page_game_gv.c.  The move handler is
+ * STYLE.md 3.4's: one BEGIN IMMEDIATE, the seat and staleness checks,
+ * store_game_play() (parse, apply, store), COMMIT, 303; every refusal
+ * goes out through the rollback at the end.
+ */
+#include "page_game.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "db.h"
+#include "form.h"
+#include "page.h"
+#include "req.h"
+#include "resp.h"
+#include "serve.h"
+#include "sess.h"
+#include "store_game.h"
+#include "store_lobby.h"
+#include "tpl.h"
+
+/* What the game page shows; every pointer is in the request arena. */
+struct game_page {
+	struct req			*r;
+	struct store_game		*g;
+	struct page_game_names		 names;
+	int				 seat;		/* the viewer's, or -1 */
+	const char			*title;
+	const char			*notice;	/* a refusal, or NULL */
+	int				 refresh;	/* a bot is due */
+	int				 open;		/* a seat waits for a player */
+	int				 can_join;
+	int				 my_turn;
+	struct tpl_val			 board;
+	struct tpl_val			 play;
+	int				 nrecent, first_recent;
+	const char			**recent;	/* words, HTML */
+	const char			*seed;		/* hex, once over */
+	const char			*updated;
+};
+
+void
+page_game_names(struct req *r, const struct store_game *g, int64_t uid,
+    struct page_game_names *out)
+{
+	struct store_user	 u;
+	int			 s;
+
+	memset(out, 0, sizeof(*out));
+	out->nseats = g->nseats;
+	out->viewer = -1;
+	for (s = 0; s < g->nseats && s < GAME_SEATS_MAX; s++) {
+		out->is_bot[s] = g->is_bot[s];
+		if (uid != 0 && g->user[s] == uid && out->viewer < 0)
+			out->viewer = s;
+		if (g->user[s] != 0 && r->app != NULL &&
+		    store_user_by_id(r->app->db, g->user[s], &u) ==
+		    STORE_USER_OK)
+			snprintf(out->name[s], sizeof(out->name[s]), "%s",
+			    u.name);
+		else
+			snprintf(out->name[s], sizeof(out->name[s]), "%s",
+			    g->user[s] != 0 ? "Unknown player" : "Open seat");
+		out->vacant |= g->user[s] == 0;
+	}
+}
+
+int
+page_game_board(struct req *r, const struct game_rules *rules,
+    const void *view, const struct page_game_names *names, int mode,
+    struct tpl_val *out)
+{
+	if (strcmp(rules->slug, "gin-vodka") == 0)
+		return page_game_gv_board(r, view, names, mode, out);
+	/* No board of its own yet: the page shows the scores and text. */
+	return tpl_none(out);
+}
+
+/* ---- the page's lookup ---- */
+
+static const char *const game_css[] = { "/static/css/cards.css" };
+static const char *const game_js[] = { "/static/js/game.js" };
+
+static int
+string_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	return strcmp(key, ".") == 0 ? tpl_str(out,
+	    *(const char *const *)data) : tpl_none(out);
+}
+
+static int
+string_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	out->lookup = string_lookup;
+	out->data = (const char *const *)list + i;
+	return 0;
+}
+
+/* One of the recent moves: data points at its words. */
+static int
+recent_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	if (strcmp(key, "words_html") == 0)
+		return tpl_str(out, *(const char *const *)data);
+	return tpl_none(out);
+}
+
+static int
+recent_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct game_page	*p = list;
+
+	out->lookup = recent_lookup;
+	out->data = &p->recent[i];
+	return 0;
+}
+
+static int
+game_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct game_page	*p = data;
+	const struct store_game	*g = p->g;
+
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "board") == 0) {
+			*out = p->board;
+			return 0;
+		}
+		break;
+	case 'c':
+		if (strcmp(key, "css") == 0)
+			return tpl_list(out, 1, string_item, game_css);
+		if (strcmp(key, "can_join") == 0)
+			return tpl_bool(out, p->can_join);
+		if (strcmp(key, "commitment") == 0)
+			return tpl_str(out, g->commitment);
+		break;
+	case 'g':
+		if (strcmp(key, "game_name") == 0)
+			return tpl_str(out, g->rules->name);
+		if (strcmp(key, "game_slug") == 0)
+			return tpl_str(out, g->rules->slug);
+		break;
+	case 'h':
+		if (strcmp(key, "has_recent") == 0)
+			return tpl_bool(out, p->nrecent > 0);
+		break;
+	case 'i':
+		if (strcmp(key, "id") == 0)
+			return tpl_int(out, g->id);
+		break;
+	case 'm':
+		if (strcmp(key, "my_turn") == 0)
+			return tpl_bool(out, p->my_turn);
+		break;
+	case 'n':
+		if (strcmp(key, "notice") == 0)
+			return tpl_str(out, p->notice);
+		break;
+	case 'o':
+		if (strcmp(key, "over") == 0)
+			return tpl_bool(out, g->over);
+		if (strcmp(key, "open") == 0)
+			return tpl_bool(out, p->open);
+		break;
+	case 'p':
+		if (strcmp(key, "ply") == 0)
+			return tpl_int(out, g->ply);
+		if (strcmp(key, "poll") == 0)
+			return tpl_bool(out, !g->over && !p->my_turn);
+		if (strcmp(key, "play") == 0) {
+			*out = p->play;
+			return 0;
+		}
+		break;
+	case 'r':
+		if (strcmp(key, "refresh") == 0)
+			return p->refresh ? tpl_int(out, 5) : tpl_none(out);
+		if (strcmp(key, "recent") == 0)
+			return tpl_list(out, (size_t)p->nrecent, recent_item,
+			    p);
+		if (strcmp(key, "recent_start") == 0)
+			return tpl_int(out, p->first_recent + 1);
+		break;
+	case 's':
+		if (strcmp(key, "scripts") == 0)
+			return tpl_list(out, 1, string_item, game_js);
+		if (strcmp(key, "seated") == 0)
+			return tpl_bool(out, p->seat >= 0);
+		if (strcmp(key, "seed") == 0)
+			return tpl_str(out, p->seed);
+		break;
+	case 'u':
+		if (strcmp(key, "updated") == 0)
+			return tpl_str(out, p->updated);
+		break;
+	}
+	return tpl_none(out);
+}
+
+/* ---- building the page ---- */
+
+static const char *
+hex(struct req *r, const uint8_t *b, size_t n)
+{
+	static const char	 digits[] = "0123456789abcdef";
+	char			*s;
+	size_t			 i;
+
+	if ((s = arena_alloc(r->arena, 2 * n + 1)) == NULL)
+		return "";
+	for (i = 0; i < n; i++) {
+		s[2 * i] = digits[b[i] >> 4];
+		s[2 * i + 1] = digits[b[i] & 15];
+	}
+	s[2 * n] = '\0';
+	return s;
+}
+
+/*
+ * The last PAGE_GAME_RECENT moves in words.  A few moves more are read
+ * so that a "take" at the start still knows the card it took; the log
+ * is never read whole here.
+ */
+static void
+recent_moves(struct req *r, struct game_page *p)
+{
+	struct record_move	*moves = NULL;
+	struct buf		 b;
+	card_t			 took[2 * PAGE_GAME_RECENT];
+	int			 n = 0, i, first, ply0 = 0;
+
+	if (store_lobby_last_moves(r->app->db, r->arena, p->g->id,
+	    2 * PAGE_GAME_RECENT, &moves, &n, &ply0) != DB_OK || n == 0)
+		return;
+	if ((p->recent = arena_alloc(r->arena, PAGE_GAME_RECENT *
+	    sizeof(*p->recent))) == NULL)
+		return;
+	page_game_took(p->g->rules, moves, n, took);
+	first = n > PAGE_GAME_RECENT ? n - PAGE_GAME_RECENT : 0;
+	for (i = first; i < n; i++) {
+		buf_init(&b, r->arena);
+		page_game_words(&b, p->g->rules, &p->names, moves[i].seat,
+		    moves[i].text, NULL, took[i]);
+		p->recent[p->nrecent++] = b.failed ? "" : b.data;
+	}
+	p->first_recent = ply0 + first;
+}
+
+/*
+ * Render the page of g for the signed-in user (or a spectator) with
+ * status and an optional notice (a refused move).
+ */
+static void
+show(struct req *r, struct store_game *g, int status, const char *notice)
+{
+	const struct sess_user	*u = sess_current(r);
+	const struct game_rules	*rules = g->rules;
+	struct game_page	 p;
+	struct tpl_ctx		 ctx;
+	char			 when[PAGE_TIME_MAX];
+	void			*view;
+	int			 s;
+
+	memset(&p, 0, sizeof(p));
+	p.r = r;
+	p.g = g;
+	p.notice = notice;
+	page_game_names(r, g, u != NULL ? u->id : 0, &p.names);
+	p.seat = p.names.viewer;
+	for (s = 0; s < g->nseats; s++) {
+		p.open |= g->user[s] == 0;
+		if (!g->over && (g->to_act >> s) & 1 && g->is_bot[s])
+			p.refresh = 1;
+	}
+	p.can_join = p.open && !g->over && u != NULL && p.seat < 0;
+	p.my_turn = !g->over && !p.open && p.seat >= 0 &&
+	    ((g->to_act >> p.seat) & 1);
+	if ((view = arena_calloc(r->arena, rules->view_size)) == NULL) {
+		resp_fail(r, 500, "This game could not be shown.");
+		return;
+	}
+	/* Once the game is over everyone sees everything. */
+	rules->view(g->state, g->over ? GAME_VIEW_ALL : p.seat >= 0 ?
+	    p.seat : GAME_VIEW_SPECTATOR, view);
+	if (page_game_board(r, rules, view, &p.names,
+	    p.my_turn ? PAGE_GAME_PLAY : PAGE_GAME_SHOW, &p.board) != 0 ||
+	    page_game_play(r, rules, view, p.my_turn ? p.seat : -1,
+	    &p.play) != 0) {
+		resp_fail(r, 500, "This game could not be shown.");
+		return;
+	}
+	recent_moves(r, &p);
+	if (g->over && g->has_seed)
+		p.seed = hex(r, g->seed, sizeof(g->seed));
+	p.updated = arena_strdup(r->arena, page_time(r, g->updated, when));
+	p.title = arena_printf(r->arena, "%s #%lld", rules->name,
+	    (long long)g->id);
+	ctx.lookup = game_lookup;
+	ctx.data = &p;
+	page_render_status(r, status, "game", &ctx, p.title);
+}
+
+void
+page_game_show(struct req *r)
+{
+	struct store_game	 g;
+
+	switch (store_game_load(r->app->db, r->arena, req_id(r, 0), &g)) {
+	case DB_OK:
+		show(r, &g, 200, NULL);
+		return;
+	case DB_NOTFOUND:
+		resp_fail(r, 404, "There is no such game.");
+		return;
+	default:
+		resp_fail(r, 500, "This game could not be loaded.");
+		return;
+	}
+}
+
+/* ---- POST /g/{id}/move ---- */
+
+enum move_field {
+	MF_PLY, MF_MOVE, MF_CSRF, MF_DISCARD,
+	MF_K0, MF_K1, MF_K2, MF_K3, MF_K4, MF_K5, MF_K6, MF_K7, MF_K8,
+	MF_K9, MF_K10, MF_K11,
+	MF__MAX
+};
+
+/* The fields this form accepts; csrf is checked by the route already. */
+static const struct form_field move_fields[MF__MAX] = {
+	[MF_PLY] = { "ply", form_uint, FORM_REQUIRED, 1000000 },
+	[MF_MOVE] = { "move", form_line, FORM_REQUIRED, 200 },
+	[MF_CSRF] = { "csrf", NULL, 0, 0 },
+	[MF_DISCARD] = { "discard", form_line, 0, 8 },
+	[MF_K0] = { "k0", form_line, 0, 8 },
+	[MF_K1] = { "k1", form_line, 0, 8 },
+	[MF_K2] = { "k2", form_line, 0, 8 },
+	[MF_K3] = { "k3", form_line, 0, 8 },
+	[MF_K4] = { "k4", form_line, 0, 8 },
+	[MF_K5] = { "k5", form_line, 0, 8 },
+	[MF_K6] = { "k6", form_line, 0, 8 },
+	[MF_K7] = { "k7", form_line, 0, 8 },
+	[MF_K8] = { "k8", form_line, 0, 8 },
+	[MF_K9] = { "k9", form_line, 0, 8 },
+	[MF_K10] = { "k10", form_line, 0, 8 },
+	[MF_K11] = { "k11", form_line, 0, 8 },
+};
+
+/*
+ * The move text the form means: the "move" field, or for the knock
+ * form (move "knock" alone, with a discard) the text built from its
+ * fields.  NULL with why[] when the knock fields do not read.
+ */
+static const char *
+move_text(struct req *r, const struct form_val *v, char why[GAME_WHY_MAX])
+{
+	const char	*rows[MF__MAX - MF_K0];
+	char		 text[GAME_MOVE_TEXT_MAX];
+	int		 i;
+
+	if (strcasecmp(v[MF_MOVE].s, "knock") != 0 || !v[MF_DISCARD].present)
+		return v[MF_MOVE].s;
+	for (i = MF_K0; i < MF__MAX; i++)
+		rows[i - MF_K0] = v[i].present ? v[i].s : NULL;
+	if (page_game_knock_text(v[MF_DISCARD].s, rows, MF__MAX - MF_K0, text,
+	    sizeof(text), why) != 0)
+		return NULL;
+	return arena_strdup(r->arena, text);
+}
+
+void
+page_game_move(struct req *r)
+{
+	struct store_game	 g;
+	struct form_val		 v[MF__MAX];
+	struct form_err		 err;
+	const char		*text;
+	char			 why[GAME_WHY_MAX];
+	long long		 ply;
+	int			 seat, s;
+	enum db_rc		 rc;
+
+	if (form_parse(r->arena, move_fields, MF__MAX, r->body, r->body_len,
+	    NULL, v, &err) != FORM_OK) {
+		resp_fail(r, 400, "%s", err.why);
+		return;
+	}
+	ply = (long long)v[MF_PLY].u;
+	if (db_begin_immediate(r->app->db) != DB_OK) {
+		resp_fail(r, 503, "The server is busy; please try again.");
+		return;
+	}
+	if ((rc = store_game_load(r->app->db, r->arena, req_id(r, 0), &g)) !=
+	    DB_OK) {
+		if (rc == DB_NOTFOUND)
+			resp_fail(r, 404, "There is no such game.");
+		else
+			resp_fail(r, 500, "This game could not be loaded.");
+		goto out;
+	}
+	for (seat = -1, s = 0; s < g.nseats; s++)
+		if (g.user[s] != 0 && g.user[s] == r->uid && seat < 0)
+			seat = s;
+	if (seat < 0 || r->uid == 0) {
+		resp_fail(r, 403, "You do not hold a seat in this game.");
+		goto out;
+	}
+	for (s = 0; s < g.nseats; s++)
+		if (g.user[s] == 0 && !g.over) {
+			db_rollback_if_open(r->app->db);
+			show(r, &g, 409, "The table still waits for a player; "
+			    "the game starts when every seat is taken.");
+			return;
+		}
+	/* DESIGN.md: stale only when this seat's view changed since. */
+	if (g.view_ply[seat] > ply || ply > g.ply) {
+		db_rollback_if_open(r->app->db);
+		show(r, &g, 409, "Someone moved first; here is the new "
+		    "position.");
+		return;
+	}
+	if ((text = move_text(r, v, why)) == NULL) {
+		db_rollback_if_open(r->app->db);
+		show(r, &g, 422, why);
+		return;
+	}
+	switch (store_game_play(r->app->db, &g, seat, text, why)) {
+	case DB_OK:
+		break;
+	case DB_REFUSED:
+		db_rollback_if_open(r->app->db);
+		show(r, &g, 422, why);
+		return;
+	case DB_CONSTRAINT:
+		db_rollback_if_open(r->app->db);
+		resp_fail(r, 409, "Someone moved first; please reload the "
+		    "game.");
+		return;
+	default:
+		resp_fail(r, 500, "The move could not be saved.");
+		goto out;
+	}
+	if (db_commit(r->app->db) != DB_OK) {
+		resp_fail(r, 500, "The move could not be saved.");
+		goto out;
+	}
+	resp_redirect(r, 303, "/g/%lld", (long long)g.id);
+out:
+	db_rollback_if_open(r->app->db);
+}

@@ -1,0 +1,143 @@
+/*
+ * page_game.h: the game page and its move form (prefix page_game_).
+ *
+ * GET /g/{id} renders straight from the engine's view struct through
+ * the template lookup interface (STYLE.md 3.6): no JSON on the page
+ * path, one growing buffer.  A seated player sees their own view, a
+ * spectator the public one, and everyone everything once the game is
+ * over.  The legal moves (rules->legal on the viewer's view) become
+ * forms that work without JavaScript; static/js/game.js only makes
+ * them nicer.
+ *
+ * POST /g/{id}/move (DESIGN.md "A move, from click to email"): the
+ * fields are move, ply and csrf (checked by the route's R_POST_CSRF),
+ * or, for the knock form, move=knock with discard and k0..k11 (one
+ * "CARD:N" per hand card, N = meld 1..4 or 0 for deadwood), from which
+ * the handler writes "knock X | MELD | MELD".  Answers 303 to the game
+ * on success; 403 without a seat; 409 when the seat's view changed
+ * after the ply the player saw (or the table still waits for a
+ * player); 422 with the engine's reason, shown with the position.
+ * Every refusal rolls back, so nothing is written.
+ *
+ * The Gin Vodka board (page_game_gv.c) and the move sentences are
+ * shared with the history page (page_history.c) through the functions
+ * below.  All memory is the request arena.
+ */
+#ifndef TOPPER_PAGE_GAME_H
+#define TOPPER_PAGE_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "card.h"
+#include "game.h"
+#include "record.h"
+#include "store_user.h"
+
+struct buf;
+struct req;
+struct store_game;
+struct tpl_val;
+
+enum {
+	PAGE_GAME_RECENT = 8		/* moves the game page lists */
+};
+
+void	page_game_show(struct req *r);		/* GET /g/{id} */
+void	page_game_move(struct req *r);		/* POST /g/{id}/move */
+
+/* Who sits where, for sentences ("You", "Alice", "seat 2"). */
+struct page_game_names {
+	int		 nseats;
+	int		 viewer;		/* seat, or -1 */
+	char		 name[GAME_SEATS_MAX][STORE_USER_NAME_MAX + 1];
+					/* "Open seat" when nobody sits there */
+	int		 is_bot[GAME_SEATS_MAX];
+	int		 vacant;		/* some seat waits for a player */
+};
+
+/* Fill names from g's seats (one lookup per seat); viewer from uid. */
+void	page_game_names(struct req *r, const struct store_game *g,
+	    int64_t uid, struct page_game_names *out);
+
+/* "You" for the viewer's seat, else the seat's name. */
+const char *page_game_who(const struct page_game_names *names, int seat);
+
+/*
+ * For each of moves[0..n), the card a "take" took as far as the move
+ * texts tell (the card discarded just before, in the same hand), else
+ * CARD_NONE: the upcard of a new hand, or a move that is no take.
+ * Pure.
+ */
+void	page_game_took(const struct game_rules *rules,
+	    const struct record_move *moves, int n, card_t *took);
+
+/*
+ * One move in words, as HTML appended to b (names escaped, cards as
+ * <abbr> with their words): "You drew from the stock.", "Alice
+ * discarded <abbr title="red heart 3 (3Rh)">3Rh</abbr>."  before is
+ * the state or a view just before the move when the caller has one
+ * (it names the card a "take" took), else NULL and took says it
+ * (CARD_NONE: the upcard).
+ */
+void	page_game_words(struct buf *b, const struct game_rules *rules,
+	    const struct page_game_names *names, int seat, const char *text,
+	    const void *before, card_t took);
+
+enum {
+	PAGE_GAME_SHOW = 0,		/* the position only (history) */
+	PAGE_GAME_PLAY = 1		/* and the viewer's moves as forms */
+};
+
+/*
+ * The board of view (rules->view output for names->viewer) as a
+ * one-item list for "{{#board}}{{> game_board}}{{/board}}": players
+ * and scores, piles, hands and the last hand's panel.  With
+ * PAGE_GAME_PLAY the viewer's hand, when they must discard, is the
+ * discard pick (radios of the form "f-discard").  Games without a board
+ * of their own give none.  Built in the request arena; -1 when it
+ * refused.
+ */
+int	page_game_board(struct req *r, const struct game_rules *rules,
+	    const void *view, const struct page_game_names *names, int mode,
+	    struct tpl_val *out);
+
+/*
+ * The moves of seat (rules->legal on its view) as a one-item list for
+ * "{{#play}}{{> game_play}}{{/play}}", empty when it has none (or seat
+ * is -1).  Keys: has_buttons, buttons (move, button_label),
+ * can_discard (the form "f-discard"), can_knock, kopts, krows, kbest
+ * (the knock form, Gin Vodka).  A game without a board of its own gets
+ * one button per legal move (at most 32; the typed move covers more).
+ * -1 when the arena refused.
+ */
+int	page_game_play(struct req *r, const struct game_rules *rules,
+	    const void *view, int seat, struct tpl_val *out);
+
+/*
+ * For the history of a finished game: st (a full state at any ply) as
+ * a view with every card face up, as rules->view(GAME_VIEW_ALL) shows
+ * the final position, recording viewer (a seat, or GAME_VIEW_ALL) so
+ * the page still says "Your hand".  The random stream is zeroed.
+ * Returns 0, or -1 for a game this module cannot reveal (the caller
+ * then shows rules->view(st, GAME_VIEW_SPECTATOR)).
+ */
+int	page_game_reveal(const struct game_rules *rules, const void *st,
+	    int viewer, void *out);
+
+/* The Gin Vodka board behind page_game_board() (page_game_gv.c). */
+int	page_game_gv_board(struct req *r, const void *view,
+	    const struct page_game_names *names, int mode,
+	    struct tpl_val *out);
+
+/*
+ * The knock form's fields as move text: discard (a card) and
+ * rows[0..nrows) ("CARD:N", N = 0 deadwood or meld 1..4; NULL rows
+ * skipped; the discard's own row ignored) give "knock X | A B C |
+ * D E F".  Returns 0, or -1 with a sentence in why[] for a field that
+ * does not read.
+ */
+int	page_game_knock_text(const char *discard, const char *const *rows,
+	    int nrows, char *out, size_t outsz, char why[GAME_WHY_MAX]);
+
+#endif /* TOPPER_PAGE_GAME_H */

@@ -1,0 +1,313 @@
+/*
+ * store_lobby.c: the queries behind the lobby and "my games".
+ *
+ * Lists read a bounded number of rows into the request arena; the
+ * scores of "my games" come from each game's snapshot (the engine's
+ * struct behind store_game.h's 8-byte header) through rules->status,
+ * so no JSON is parsed and no move log is replayed for a list.
+ */
+#include "store_lobby.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "arena.h"
+#include "store_game.h"
+
+static const char SQL_OPEN_GAMES[] =
+    "SELECT g.id, g.rules, g.options, g.created, coalesce(u.name, ''), "
+    "(SELECT count(*) FROM seats s WHERE s.game = g.id AND s.user IS NULL), "
+    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?1) "
+    "FROM games g LEFT JOIN users u ON u.id = g.created_by "
+    "WHERE g.status = 'open' ORDER BY g.created DESC, g.id DESC LIMIT ?2";
+
+static void
+copy_text(sqlite3_stmt *st, int col, char *out, size_t outsz)
+{
+	const unsigned char	*p = sqlite3_column_text(st, col);
+
+	snprintf(out, outsz, "%s", p != NULL ? (const char *)p : "");
+}
+
+static int
+clamp(int max)
+{
+	return max < 1 ? 1 : max > STORE_LOBBY_LIST_MAX ?
+	    STORE_LOBBY_LIST_MAX : max;
+}
+
+enum db_rc
+store_lobby_open_games(struct db *db, struct arena *a, int64_t uid, int max,
+    struct store_lobby_open **out, int *n)
+{
+	struct store_lobby_open	*v;
+	sqlite3_stmt		*st;
+	char			 slug[64];
+	int			 rc;
+
+	*out = NULL;
+	*n = 0;
+	max = clamp(max);
+	if ((v = arena_calloc(a, (size_t)max * sizeof(*v))) == NULL)
+		return DB_ERROR;
+	if ((st = db_stmt(db, SQL_OPEN_GAMES)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, uid);
+	sqlite3_bind_int(st, 2, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_lobby_open	*o = &v[*n];
+
+		o->id = sqlite3_column_int64(st, 0);
+		copy_text(st, 1, slug, sizeof(slug));
+		if ((o->rules = game_find(slug)) == NULL)
+			continue;
+		copy_text(st, 2, o->options, sizeof(o->options));
+		o->created = sqlite3_column_int64(st, 3);
+		copy_text(st, 4, o->creator, sizeof(o->creator));
+		o->open_seats = sqlite3_column_int(st, 5);
+		o->mine = sqlite3_column_int(st, 6);
+		(*n)++;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	*out = v;
+	return DB_OK;
+}
+
+/*
+ * Turn first (an active game whose to_act holds the seat), then games
+ * still running or open, then finished ones.
+ */
+static const char SQL_MY_GAMES[] =
+    "SELECT g.id, g.rules, g.status, "
+    "g.status = 'active' AND (g.to_act >> s.seat) & 1 AS turn, "
+    "g.ply, g.updated, coalesce(g.finished, 0), s.seat, "
+    "(SELECT group_concat(n, ', ') FROM (SELECT coalesce(u2.name, "
+    "'(open seat)') AS n FROM seats s2 LEFT JOIN users u2 ON u2.id = s2.user "
+    "WHERE s2.game = g.id AND s2.seat != s.seat ORDER BY s2.seat)), "
+    "g.state "
+    "FROM seats s JOIN games g ON g.id = s.game WHERE s.user = ?1 "
+    "ORDER BY turn DESC, g.status = 'over', g.updated DESC, g.id DESC "
+    "LIMIT ?2";
+
+/* Read the engine's status from a snapshot blob when its layout fits. */
+static int
+snapshot_status(const struct game_rules *rules, const unsigned char *blob,
+    size_t n, struct game_status *out)
+{
+	union {
+		max_align_t	 align;
+		unsigned char	 b[GAME_STATE_MAX];
+	}		 state;
+	uint32_t	 layout, size;
+
+	if (rules == NULL || blob == NULL || n < STORE_GAME_HEADER)
+		return 0;
+	layout = (uint32_t)blob[0] | (uint32_t)blob[1] << 8 |
+	    (uint32_t)blob[2] << 16 | (uint32_t)blob[3] << 24;
+	size = (uint32_t)blob[4] | (uint32_t)blob[5] << 8 |
+	    (uint32_t)blob[6] << 16 | (uint32_t)blob[7] << 24;
+	if (layout != rules->layout || size != rules->state_size ||
+	    n != STORE_GAME_HEADER + rules->state_size ||
+	    rules->state_size > sizeof(state.b))
+		return 0;
+	/* A copy: the engine expects its struct's alignment. */
+	memcpy(state.b, blob + STORE_GAME_HEADER, rules->state_size);
+	rules->status(state.b, out);
+	return 1;
+}
+
+enum db_rc
+store_lobby_my_games(struct db *db, struct arena *a, int64_t uid, int max,
+    struct store_lobby_game **out, int *n)
+{
+	struct store_lobby_game	*v;
+	sqlite3_stmt		*st;
+	const unsigned char	*p;
+	char			 slug[64];
+	int			 rc;
+
+	*out = NULL;
+	*n = 0;
+	max = clamp(max);
+	if ((v = arena_calloc(a, (size_t)max * sizeof(*v))) == NULL)
+		return DB_ERROR;
+	if ((st = db_stmt(db, SQL_MY_GAMES)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, uid);
+	sqlite3_bind_int(st, 2, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_lobby_game	*g = &v[*n];
+
+		g->id = sqlite3_column_int64(st, 0);
+		copy_text(st, 1, slug, sizeof(slug));
+		g->rules = game_find(slug);
+		p = sqlite3_column_text(st, 2);
+		g->status = p == NULL ? STORE_LOBBY_ACTIVE :
+		    strcmp((const char *)p, "open") == 0 ? STORE_LOBBY_OPEN :
+		    strcmp((const char *)p, "over") == 0 ? STORE_LOBBY_OVER :
+		    STORE_LOBBY_ACTIVE;
+		g->my_turn = sqlite3_column_int(st, 3);
+		g->ply = sqlite3_column_int(st, 4);
+		g->updated = sqlite3_column_int64(st, 5);
+		g->finished = sqlite3_column_int64(st, 6);
+		g->seat = sqlite3_column_int(st, 7);
+		copy_text(st, 8, g->others, sizeof(g->others));
+		p = sqlite3_column_blob(st, 9);
+		g->has_status = snapshot_status(g->rules, p,
+		    (size_t)sqlite3_column_bytes(st, 9), &g->st);
+		(*n)++;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	*out = v;
+	return DB_OK;
+}
+
+static const char SQL_LAST_MOVES[] =
+    "SELECT ply, seat, text FROM (SELECT ply, seat, text FROM moves "
+    "WHERE game = ?1 ORDER BY ply DESC LIMIT ?2) ORDER BY ply";
+
+enum db_rc
+store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
+    struct record_move **moves, int *nmoves, int *first)
+{
+	struct record_move	*m;
+	sqlite3_stmt		*st;
+	const unsigned char	*p;
+	int			 k = 0, rc;
+
+	*moves = NULL;
+	*nmoves = 0;
+	*first = 0;
+	if (n < 1)
+		return DB_OK;
+	if ((m = arena_calloc(a, (size_t)n * sizeof(*m))) == NULL)
+		return DB_ERROR;
+	if ((st = db_stmt(db, SQL_LAST_MOVES)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, n);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < n) {
+		if (k == 0)
+			*first = sqlite3_column_int(st, 0) - 1;
+		m[k].seat = sqlite3_column_int(st, 1);
+		p = sqlite3_column_text(st, 2);
+		snprintf(m[k].text, sizeof(m[k].text), "%s",
+		    p != NULL ? (const char *)p : "");
+		k++;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	*moves = m;
+	*nmoves = k;
+	return DB_OK;
+}
+
+static const char SQL_JOIN_CHECK[] =
+    "SELECT g.status, "
+    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?2), "
+    "(SELECT min(seat) FROM seats s WHERE s.game = g.id AND s.user IS NULL), "
+    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.seat = ?3 "
+    "AND s.user IS NULL), "
+    "(SELECT is_bot FROM users WHERE id = ?2) "
+    "FROM games g WHERE g.id = ?1";
+static const char SQL_JOIN_SEAT[] =
+    "UPDATE seats SET user = ?3, is_bot = 0 "
+    "WHERE game = ?1 AND seat = ?2 AND user IS NULL";
+static const char SQL_JOIN_ACTIVATE[] =
+    "UPDATE games SET updated = ?2, status = CASE WHEN NOT EXISTS "
+    "(SELECT 1 FROM seats WHERE game = ?1 AND user IS NULL) "
+    "THEN 'active' ELSE status END WHERE id = ?1";
+
+enum db_rc
+store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,
+    char why[GAME_WHY_MAX])
+{
+	sqlite3_stmt	*st;
+	const char	*status;
+	int		 open, mine, lowest, free_seat, is_bot, rc;
+	enum db_rc	 drc;
+
+	why[0] = '\0';
+	if ((st = db_stmt(db, SQL_JOIN_CHECK)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, uid);
+	sqlite3_bind_int(st, 3, seat);
+	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return DB_NOTFOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return db_fail(db, st);
+	status = (const char *)sqlite3_column_text(st, 0);
+	open = status != NULL && strcmp(status, "open") == 0;
+	mine = sqlite3_column_int(st, 1);
+	lowest = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int(st, 2);
+	free_seat = sqlite3_column_int(st, 3);
+	is_bot = sqlite3_column_type(st, 4) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int(st, 4);
+	sqlite3_reset(st);
+	if (is_bot != 0) {
+		snprintf(why, GAME_WHY_MAX, "Only a registered player can "
+		    "take a seat.");
+		return DB_REFUSED;
+	}
+	if (!open || lowest < 0) {
+		snprintf(why, GAME_WHY_MAX, "This game has no open seat.");
+		return DB_REFUSED;
+	}
+	if (mine) {
+		snprintf(why, GAME_WHY_MAX, "You already sit at this table.");
+		return DB_REFUSED;
+	}
+	if (seat < 0)
+		seat = lowest;
+	else if (!free_seat) {
+		snprintf(why, GAME_WHY_MAX, "Seat %d is not open.", seat);
+		return DB_REFUSED;
+	}
+	if ((st = db_stmt(db, SQL_JOIN_SEAT)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, seat);
+	sqlite3_bind_int64(st, 3, uid);
+	if ((drc = db_step_done(db, st)) != DB_OK)
+		return drc;
+	if (sqlite3_changes(db_handle(db)) != 1) {
+		snprintf(why, GAME_WHY_MAX, "Seat %d is not open.", seat);
+		return DB_REFUSED;
+	}
+	if ((st = db_stmt(db, SQL_JOIN_ACTIVATE)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, db_now());
+	return db_step_done(db, st);
+}
+
+enum db_rc
+store_lobby_bot(struct db *db, int64_t *id)
+{
+	struct store_user	 u;
+	enum store_user_rc	 rc;
+
+	rc = store_user_by_name(db, STORE_LOBBY_BOT_NAME, &u);
+	if (rc == STORE_USER_OK) {
+		if (!u.is_bot)
+			return DB_REFUSED;
+		*id = u.id;
+		return DB_OK;
+	}
+	if (rc != STORE_USER_NOTFOUND)
+		return DB_ERROR;
+	/* A bot has no password, so the hashing cost does not matter. */
+	rc = store_user_create(db, STORE_LOBBY_BOT_NAME, STORE_LOBBY_BOT_EMAIL,
+	    NULL, NULL, 1, CONFIG_PWHASH_MIN, id);
+	return rc == STORE_USER_OK ? DB_OK : DB_ERROR;
+}

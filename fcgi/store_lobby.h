@@ -1,0 +1,104 @@
+/*
+ * store_lobby.h: the lists and seat changes of the lobby (prefix
+ * store_lobby_): open games to join, a player's own games, taking an
+ * open seat, the bot account, and the tail of a game's move log.
+ *
+ * The tables belong to store_game.c (games, seats) and store_user.c
+ * (users); this module only adds the queries the lobby pages need, so
+ * handlers still never see SQL (STYLE.md 3.5).  Lists come back in the
+ * caller's arena.  Writers run inside the caller's BEGIN IMMEDIATE and
+ * never commit or roll back.
+ */
+#ifndef TOPPER_STORE_LOBBY_H
+#define TOPPER_STORE_LOBBY_H
+
+#include <stdint.h>
+
+#include "config.h"
+#include "db.h"
+#include "game.h"
+#include "record.h"
+#include "store_user.h"
+
+struct arena;
+
+enum {
+	STORE_LOBBY_LIST_MAX = 200,	/* rows one list returns at most */
+	STORE_LOBBY_NAMES_MAX = 256	/* "Alice, bot" */
+};
+
+#define STORE_LOBBY_BOT_NAME	"bot"
+#define STORE_LOBBY_BOT_EMAIL	"bot@invalid"
+
+/* An open game (status 'open') the lobby offers. */
+struct store_lobby_open {
+	int64_t			 id;
+	const struct game_rules	*rules;		/* NULL: unknown slug (skipped) */
+	char			 options[128];
+	int64_t			 created;
+	char			 creator[STORE_USER_NAME_MAX + 1];	/* "" if none */
+	int			 open_seats;
+	int			 mine;		/* the asking user holds a seat */
+};
+
+/* One of a player's games. */
+struct store_lobby_game {
+	int64_t			 id;
+	const struct game_rules	*rules;		/* NULL: unknown slug */
+	int			 seat;		/* the player's seat */
+	int			 status;	/* STORE_LOBBY_OPEN, _ACTIVE, _OVER */
+	int			 my_turn;	/* active and the seat must act */
+	int			 ply;
+	int64_t			 updated, finished;
+	char			 others[STORE_LOBBY_NAMES_MAX];	/* other seats' names */
+	int			 has_status;	/* st below read from the snapshot */
+	struct game_status	 st;
+};
+
+enum { STORE_LOBBY_OPEN, STORE_LOBBY_ACTIVE, STORE_LOBBY_OVER };
+
+/*
+ * Open games, newest first, at most max (<= STORE_LOBBY_LIST_MAX);
+ * mine is set for games uid sits in (uid 0: none).  *out in a.
+ */
+enum db_rc	store_lobby_open_games(struct db *db, struct arena *a,
+		    int64_t uid, int max, struct store_lobby_open **out,
+		    int *n);
+
+/*
+ * uid's games: those where it is uid's turn first, then the others
+ * still running or waiting for a player, then the finished ones; each
+ * group most recently updated first.  At most max.  Scores and winners
+ * come from each snapshot (has_status = 0 when it is of another
+ * layout).  *out in a.
+ */
+enum db_rc	store_lobby_my_games(struct db *db, struct arena *a,
+		    int64_t uid, int max, struct store_lobby_game **out,
+		    int *n);
+
+/*
+ * Seat uid at seat of game id (-1: its lowest open seat), which must
+ * be an open seat of an open game that uid does not sit in yet (and
+ * uid no bot); when no open seat is left the
+ * game becomes active.  DB_REFUSED with why[] otherwise (the game is
+ * not open, the seat is taken, uid already sits there).
+ */
+enum db_rc	store_lobby_join(struct db *db, int64_t id, int seat,
+		    int64_t uid, char why[GAME_WHY_MAX]);
+
+/*
+ * The last n moves of game id (the game page's "last moves"), oldest
+ * first, into *moves (arena); *first is the ply of moves[0] minus one.
+ * Reads n rows, however long the log.
+ */
+enum db_rc	store_lobby_last_moves(struct db *db, struct arena *a,
+		    int64_t id, int n, struct record_move **moves, int *nmoves,
+		    int *first);
+
+/*
+ * The bot account (STORE_LOBBY_BOT_NAME, is_bot, no password), created
+ * on first use.  DB_REFUSED when a person holds that name.
+ */
+enum db_rc	store_lobby_bot(struct db *db, int64_t *id);
+
+#endif /* TOPPER_STORE_LOBBY_H */

@@ -1,0 +1,239 @@
+/*
+ * test_cards.c: the SVG cards.  Every one of the 125 cards carries its
+ * label (aria-label and <title>), its suit's shape, its color's
+ * pattern and letter and its number; the patterns differ by more than
+ * their color; a caller's note is escaped.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "card.h"
+#include "cards.h"
+
+static const char *const colors[] = { "red", "yellow", "green", "blue",
+	"black" };
+static const char *const suits[] = { "circle", "heart", "triangle",
+	"square", "blob" };
+static const char letters[] = "RYGBK";
+static const char glyphs[] = "1234?";
+
+static int
+count(const char *hay, const char *needle)
+{
+	int	 n = 0;
+
+	while ((hay = strstr(hay, needle)) != NULL) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+static void
+test_label(void **state)
+{
+	char	 out[CARDS_LABEL_MAX];
+
+	(void)state;
+	cards_label(card_parse(CARD_TT, "3Rh", NULL), out, sizeof(out));
+	assert_string_equal(out, "red heart 3 (3Rh)");
+	cards_label(card_parse(CARD_TT, "QKb", NULL), out, sizeof(out));
+	assert_string_equal(out, "black blob question mark (QKb)");
+	cards_label(card_parse(CARD_TT, "4Bs", NULL), out, sizeof(out));
+	assert_string_equal(out, "blue square 4 (4Bs)");
+	cards_label(CARD_TT_JK2, out, sizeof(out));
+	assert_string_equal(out, "joker 2 (JK2)");
+	cards_label(CARD_NONE, out, sizeof(out));
+	assert_string_equal(out, "unknown card");
+	/* Truncation keeps the NUL and reports what was written. */
+	assert_int_equal(cards_label(0, out, 5), 4);
+	assert_string_equal(out, "red ");
+}
+
+static void
+test_every_card(void **state)
+{
+	struct arena	 a;
+	struct buf	 b;
+	char		 label[CARDS_LABEL_MAX], tok[CARD_TEXT_MAX];
+	char		 want[160];
+	card_t		 c;
+	int		 n, col, s, other;
+
+	(void)state;
+	arena_init(&a, 0);
+	for (c = 0; c < CARD_TT_COUNT; c++) {
+		buf_init(&b, &a);
+		cards_svg(&b, c, NULL);
+		assert_int_equal(b.failed, 0);
+		n = card_tt_number(c);
+		col = card_tt_color(c);
+		s = card_tt_suit(c);
+		card_format(CARD_TT, c, tok);
+		cards_label(c, label, sizeof(label));
+		/* The words in the label name all three attributes. */
+		assert_non_null(strstr(label, colors[col]));
+		assert_non_null(strstr(label, suits[s]));
+		assert_non_null(strstr(label, tok));
+
+		assert_int_equal(strncmp(b.data, "<svg ", 5), 0);
+		assert_int_equal(count(b.data, "<svg"), 1);
+		assert_int_equal(count(b.data, "</svg>"), 1);
+		assert_non_null(strstr(b.data, "role=\"img\""));
+		snprintf(want, sizeof(want), "aria-label=\"%s\"", label);
+		assert_non_null(strstr(b.data, want));
+		snprintf(want, sizeof(want), "<title>%s</title>", label);
+		assert_non_null(strstr(b.data, want));
+		snprintf(want, sizeof(want), "data-card=\"%s\"", tok);
+		assert_non_null(strstr(b.data, want));
+
+		/* Exactly one shape, the suit's own. */
+		snprintf(want, sizeof(want), "class=\"suit suit-%s\"", suits[s]);
+		assert_int_equal(count(b.data, want), 1);
+		assert_int_equal(count(b.data, "class=\"suit "), 1);
+		for (other = 0; other < 5; other++) {
+			if (other == s)
+				continue;
+			snprintf(want, sizeof(want), "suit-%s", suits[other]);
+			assert_null(strstr(b.data, want));
+		}
+
+		/* The color's pattern, and no other. */
+		snprintf(want, sizeof(want), "fill=\"url(#tt-%c)\"",
+		    letters[col]);
+		assert_int_equal(count(b.data, want), 1);
+		assert_int_equal(count(b.data, "url(#tt-"), 1);
+
+		/* Number and color letter, in both corners. */
+		snprintf(want, sizeof(want), ">%c</text>", glyphs[n]);
+		assert_int_equal(count(b.data, want), 2);
+		assert_int_equal(count(b.data, "class=\"col\""), 2);
+		snprintf(want, sizeof(want), ">%c</text>", letters[col]);
+		assert_int_equal(count(b.data, want), 2);
+		/* The shape the suit's <use> draws is in the defs. */
+		snprintf(want, sizeof(want), "href=\"#tt-%s\"", suits[s]);
+		assert_int_equal(count(b.data, want), 1);
+	}
+	arena_free(&a);
+}
+
+/* The body of pattern "tt-X" in the defs, without its color fill. */
+static void
+texture(const char *defs, char letter, char *out, size_t outsz)
+{
+	char		 id[32];
+	const char	*p, *end, *fill;
+
+	snprintf(id, sizeof(id), "<pattern id=\"tt-%c\"", letter);
+	p = strstr(defs, id);
+	assert_non_null(p);
+	end = strstr(p, "</pattern>");
+	assert_non_null(end);
+	/* Skip the opening tag and the first (background) rect. */
+	p = strchr(p, '>');
+	assert_non_null(p);
+	fill = strstr(p, "/>");
+	assert_non_null(fill);
+	assert_true(fill < end);
+	p = fill + 2;
+	snprintf(out, outsz, "%.*s", (int)(end - p), p);
+}
+
+static void
+test_patterns_differ(void **state)
+{
+	struct arena	 a;
+	struct buf	 b;
+	char		 tex[5][256];
+	int		 i, j;
+
+	(void)state;
+	arena_init(&a, 0);
+	buf_init(&b, &a);
+	cards_defs(&b);
+	assert_int_equal(b.failed, 0);
+	assert_non_null(strstr(b.data, "aria-hidden=\"true\""));
+	/* Every shape a card uses is defined once. */
+	for (i = 0; i < 5; i++) {
+		char	 id[32];
+
+		snprintf(id, sizeof(id), "id=\"tt-%s\"", suits[i]);
+		assert_int_equal(count(b.data, id), 1);
+	}
+	assert_int_equal(count(b.data, "id=\"tt-face\""), 1);
+	for (i = 0; i < 5; i++)
+		texture(b.data, letters[i], tex[i], sizeof(tex[i]));
+	/* Red is the plain one; every other color has its own texture. */
+	assert_string_equal(tex[0], "");
+	for (i = 0; i < 5; i++)
+		for (j = i + 1; j < 5; j++)
+			assert_string_not_equal(tex[i], tex[j]);
+	arena_free(&a);
+}
+
+static void
+test_note_escaped(void **state)
+{
+	struct arena	 a;
+	struct buf	 b;
+
+	(void)state;
+	arena_init(&a, 0);
+	buf_init(&b, &a);
+	cards_svg(&b, card_parse(CARD_TT, "1Gt", NULL),
+	    "<script>\"x\" & 'y'</script>");
+	assert_int_equal(b.failed, 0);
+	assert_null(strstr(b.data, "<script>"));
+	assert_non_null(strstr(b.data, "aria-label=\"green triangle 1 (1Gt), "
+	    "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;\""));
+	assert_non_null(strstr(b.data, "<title>green triangle 1 (1Gt), "
+	    "&lt;script&gt;"));
+	arena_free(&a);
+}
+
+static void
+test_back_and_others(void **state)
+{
+	struct arena	 a;
+	struct buf	 b;
+
+	(void)state;
+	arena_init(&a, 0);
+	buf_init(&b, &a);
+	cards_back_svg(&b);
+	assert_non_null(strstr(b.data, "aria-label=\"face-down card\""));
+	assert_non_null(strstr(b.data, "url(#tt-back)"));
+	assert_null(strstr(b.data, "data-card"));
+
+	buf_init(&b, &a);
+	cards_svg(&b, CARD_NONE, NULL);
+	assert_non_null(strstr(b.data, "aria-label=\"unknown card\""));
+	assert_null(strstr(b.data, "class=\"suit"));
+
+	buf_init(&b, &a);
+	cards_svg(&b, CARD_TT_JK1, "wild");
+	assert_non_null(strstr(b.data, "aria-label=\"joker 1 (JK1), wild\""));
+	assert_non_null(strstr(b.data, "data-card=\"JK1\""));
+	assert_int_equal(b.failed, 0);
+	arena_free(&a);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_label),
+		cmocka_unit_test(test_every_card),
+		cmocka_unit_test(test_patterns_differ),
+		cmocka_unit_test(test_note_escaped),
+		cmocka_unit_test(test_back_and_others),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

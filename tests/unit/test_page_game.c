@@ -1,0 +1,146 @@
+/*
+ * test_page_game.c: the pure parts of the game pages: the knock form's
+ * fields turned into move text, the card each "take" took as the move
+ * texts tell, and moves in words (escaped names, cards in <abbr>).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "gin_vodka.h"
+#include "page_game.h"
+#include "record.h"
+
+static void
+test_knock_text(void **state)
+{
+	const char	*rows[] = { "1Rc:1", "2Rc:1", "3Rc:1", "1Yh:2", "1Yt:2",
+		"1Ys:2", "4Bc:0", NULL, "3Bs:3", "2Gh:4", "3Gh:4", "4Gh:4" };
+	char		 out[GAME_MOVE_TEXT_MAX], why[GAME_WHY_MAX];
+
+	(void)state;
+	/* The discard's own row is ignored, empty melds are skipped. */
+	assert_int_equal(page_game_knock_text("3Bs", rows, 12, out,
+	    sizeof(out), why), 0);
+	assert_string_equal(out, "knock 3Bs | 1Rc 2Rc 3Rc | 1Yh 1Yt 1Ys | "
+	    "2Gh 3Gh 4Gh");
+	assert_int_equal(page_game_knock_text("3bs", rows, 0, out,
+	    sizeof(out), why), 0);
+	assert_string_equal(out, "knock 3Bs");
+
+	assert_int_equal(page_game_knock_text(NULL, rows, 12, out,
+	    sizeof(out), why), -1);
+	assert_int_equal(page_game_knock_text("3Bsx", rows, 12, out,
+	    sizeof(out), why), -1);
+	rows[7] = "1Bc:5";
+	assert_int_equal(page_game_knock_text("3Bs", rows, 12, out,
+	    sizeof(out), why), -1);
+	assert_non_null(strstr(why, "row 8"));
+	rows[7] = "1Bc:1 | 2Bc";
+	assert_int_equal(page_game_knock_text("3Bs", rows, 12, out,
+	    sizeof(out), why), -1);
+	rows[7] = "<b>:1";
+	assert_int_equal(page_game_knock_text("3Bs", rows, 12, out,
+	    sizeof(out), why), -1);
+}
+
+static void
+test_took(void **state)
+{
+	static const struct record_move moves[] = {
+		{ 0, "take" },			/* the upcard */
+		{ 0, "discard 4Bs" },
+		{ 1, "take" },			/* 4Bs */
+		{ 1, "knock 2Gs | 2Bt 3Bt 1Bt" },
+		{ 0, "take" },			/* 2Gs, the knock discard */
+		{ 0, "discard 1Rc" },		/* ends the hand */
+		{ 1, "pass" },
+		{ 0, "take" },			/* the next hand's upcard */
+		{ 0, "discard 3Rc" },
+		{ 1, "draw" },
+		{ 1, "knock 1Bc | 1Rc 2Rc 3Rc 4Rc | 1Yh 1Yt 1Ys | 2Gh 3Gh 4Gh 1Gh" },
+		{ 0, "take" },			/* gin ended the hand: upcard */
+	};
+	card_t	 took[12];
+	int	 n = (int)(sizeof(moves) / sizeof(moves[0]));
+
+	(void)state;
+	page_game_took(&gv_rules, moves, n, took);
+	assert_int_equal(took[0], CARD_NONE);
+	assert_int_equal(took[2], card_parse(CARD_TT, "4Bs", NULL));
+	assert_int_equal(took[4], card_parse(CARD_TT, "2Gs", NULL));
+	assert_int_equal(took[7], CARD_NONE);
+	assert_int_equal(took[11], CARD_NONE);
+	assert_int_equal(took[1], CARD_NONE);
+}
+
+static void
+test_words(void **state)
+{
+	struct page_game_names	 names;
+	struct arena		 a;
+	struct buf		 b;
+
+	(void)state;
+	memset(&names, 0, sizeof(names));
+	names.nseats = 2;
+	names.viewer = 1;
+	snprintf(names.name[0], sizeof(names.name[0]), "<al&ce>");
+	snprintf(names.name[1], sizeof(names.name[1]), "bob");
+	arena_init(&a, 0);
+
+	buf_init(&b, &a);
+	page_game_words(&b, &gv_rules, &names, 0, "discard 3rh", NULL,
+	    CARD_NONE);
+	assert_string_equal(b.data, "&lt;al&amp;ce&gt; discarded <abbr "
+	    "title=\"red heart 3 (3Rh)\">3Rh</abbr>.");
+	buf_init(&b, &a);
+	page_game_words(&b, &gv_rules, &names, 1, "draw", NULL, CARD_NONE);
+	assert_string_equal(b.data, "You drew from the stock.");
+	buf_init(&b, &a);
+	page_game_words(&b, &gv_rules, &names, 1, "take", NULL,
+	    card_parse(CARD_TT, "4Bs", NULL));
+	assert_string_equal(b.data, "You took <abbr title=\"blue square 4 "
+	    "(4Bs)\">4Bs</abbr>, from the discard pile.");
+	buf_init(&b, &a);
+	page_game_words(&b, &gv_rules, &names, 0, "take", NULL, CARD_NONE);
+	assert_string_equal(b.data, "&lt;al&amp;ce&gt; took the upcard.");
+	buf_init(&b, &a);
+	page_game_words(&b, &gv_rules, &names, 0, "pass", NULL, CARD_NONE);
+	assert_string_equal(b.data, "&lt;al&amp;ce&gt; passed on the upcard.");
+	buf_init(&b, &a);
+	page_game_words(&b, &gv_rules, &names, 1,
+	    "knock 1Bc | 1Rc 2Rc 3Rc | 1Yh 1Yt 1Ys", NULL, CARD_NONE);
+	assert_non_null(strstr(b.data, "You knocked, discarding <abbr"));
+	assert_non_null(strstr(b.data, "3Rc</abbr>; <abbr"));
+	buf_init(&b, &a);
+	page_game_words(&b, &gv_rules, &names, 1,
+	    "knock 1Bc | 1Rc 2Rc 3Rc 4Rc | 1Yh 1Yt 1Ys | 2Gh 3Gh 4Gh 1Gh",
+	    NULL, CARD_NONE);
+	assert_non_null(strstr(b.data, "You went gin, discarding"));
+	/* Text that does not parse is shown as text, escaped. */
+	buf_init(&b, &a);
+	page_game_words(&b, &gv_rules, &names, 1, "<x> & y", NULL, CARD_NONE);
+	assert_string_equal(b.data, "You played <code>&lt;x&gt; &amp; "
+	    "y</code>.");
+	assert_int_equal(b.failed, 0);
+	arena_free(&a);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_knock_text),
+		cmocka_unit_test(test_took),
+		cmocka_unit_test(test_words),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
