@@ -1,0 +1,534 @@
+// tests/browser/play.mjs: one hand of Gin Vodka against the bot, in a real
+// browser (tests/browser/run.sh starts the instance and sets the
+// environment: BASE_URL, CHROMIUM, PROFILE, SHOTS).
+//
+// Registers a fresh user (the time zone comes from the browser), starts
+// a game against the bot from the lobby, then plays from the page itself:
+// knock when the page offers a knock (its form comes filled with a
+// lowest-deadwood arrangement); else take the top card when it joins two
+// cards of a line, draw, or pass the upcard; then click the costliest
+// card among those that help the fewest lines and discard it.  It waits
+// for the bot through the page's own polling (game.js) or refresh: the
+// first wait in real time, later ones with the page's clock jumped ahead
+// so that the same poll runs at once.  When the hand-end panel shows, it
+// checks the arrangements, deadwood and points against RULES.md 3 and
+// the score table.  It also plays one move with Tab and Enter, checks
+// that nothing scrolls sideways at 360 px, and fails on any console
+// error, page error or failed request.  Screenshots of the lobby, the
+// game mid-hand, the knock form (when we knock) and the hand end at
+// 1280x800 and 360x740 go to SHOTS.
+// Output: one "ok - ..." or "not ok - ..." line per check, then "# done".
+// BROWSER_DEBUG=1 also prints how long each wait and move took.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+const BASE = process.env.BASE_URL;
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const PROFILE = process.env.PROFILE;
+const SHOTS = process.env.SHOTS;
+const ZONE = "Europe/Berlin";		// the browser's zone, for /register
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 360, height: 740 };
+const MAX_TURNS = 80;			// our turns before giving up on the hand
+const BOT_WAIT = 20000;			// ms for the page to show the bot's move
+
+if (!BASE || !PROFILE || !SHOTS) {
+	console.log("not ok - BASE_URL, PROFILE and SHOTS must be set " +
+	    "(run tests/browser/run.sh)");
+	console.log("# done");
+	process.exit(1);
+}
+mkdirSync(SHOTS, { recursive: true });
+
+let nfail = 0;
+function ok(name) {
+	console.log(`ok - ${name}`);
+}
+function notOk(name, why) {
+	nfail++;
+	console.log(`not ok - ${name}`);
+	for (const line of String(why).split("\n"))
+		console.log(`#   ${line}`);
+}
+function check(name, cond, why) {
+	if (cond)
+		ok(name);
+	else
+		notOk(name, why ?? "false");
+	return cond;
+}
+class Stop extends Error {}
+// Fails the check and stops the flow: later checks depend on it.
+function must(name, cond, why) {
+	if (!check(name, cond, why))
+		throw new Stop(name);
+}
+
+// ---- the browser and what it reports ----
+
+const problems = [];			// console errors, page errors, bad requests
+const t0 = Date.now();
+function elapsed() {
+	return ((Date.now() - t0) / 1000).toFixed(1) + " s";
+}
+
+const context = await chromium.launchPersistentContext(PROFILE, {
+	executablePath: CHROMIUM,
+	headless: true,
+	chromiumSandbox: false,
+	args: ["--no-sandbox", "--disable-gpu", "--no-first-run",
+	    "--disable-background-networking", "--disable-component-update",
+	    "--disable-sync"],
+	viewport: DESKTOP,
+	timezoneId: ZONE,
+	locale: "en-GB",
+	timeout: 30000,
+});
+context.setDefaultTimeout(10000);
+// Fake timers that run in real time until a wait makes them jump.
+await context.clock.install();
+
+function watch(page, tag) {
+	page.on("console", (m) => {
+		if (m.type() === "error")
+			problems.push(`${tag}: console error: ${m.text()} ` +
+			    `(${m.location().url || "?"})`);
+	});
+	page.on("pageerror", (e) => problems.push(`${tag}: page error: ` +
+	    `${e.message}`));
+	page.on("requestfailed", (r) => {
+		const why = r.failure()?.errorText ?? "?";
+		// A navigation that replaces a page aborts its pending poll.
+		if (why === "net::ERR_ABORTED" && r.resourceType() !== "document")
+			return;
+		problems.push(`${tag}: request failed: ${r.method()} ${r.url()}: ${why}`);
+	});
+	page.on("response", (r) => {
+		if (r.status() >= 400)
+			problems.push(`${tag}: ${r.status()} for ` +
+			    `${r.request().method()} ${r.url()}`);
+	});
+	return page;
+}
+
+const page = watch(context.pages()[0] ?? await context.newPage(), "desktop");
+const phone = watch(await context.newPage(), "phone");
+await phone.setViewportSize(PHONE);
+await page.bringToFront();
+
+// Screenshots of the desktop page's URL at both sizes; the phone page
+// also checks that nothing scrolls sideways.
+async function shoot(name, prepare = async () => {}) {
+	await prepare(page);
+	await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`),
+	    fullPage: true });
+	await phone.goto(page.url());
+	await prepare(phone);
+	await phone.screenshot({ path: join(SHOTS, `${name}-phone.png`),
+	    fullPage: true });
+	const w = await phone.evaluate(() => {
+		const d = document.documentElement;
+		const wide = [];
+		for (const el of document.body.querySelectorAll("*")) {
+			const r = el.getBoundingClientRect();
+			if (r.right > d.clientWidth + 0.5 && r.width > 0)
+				wide.push(`${el.tagName.toLowerCase()}` +
+				    `${el.id ? "#" + el.id : ""}` +
+				    `${el.className && typeof el.className === "string" ?
+				    "." + el.className.trim().replace(/\s+/g, ".") : ""}` +
+				    ` (right ${Math.round(r.right)})`);
+		}
+		return { scroll: d.scrollWidth, client: d.clientWidth,
+		    wide: wide.slice(0, 8) };
+	});
+	// Stop the phone copy's own polling; and a page in the background
+	// gets few animation frames, which slows every click's stability
+	// check on the desktop page.
+	await phone.goto("about:blank");
+	await page.bringToFront();
+	check(`${name}: no horizontal scroll at 360 px`,
+	    w.scroll <= w.client,
+	    `scrollWidth ${w.scroll} > clientWidth ${w.client}; too wide: ` +
+	    w.wide.join(", "));
+}
+
+// ---- cards ----
+
+// Deadwood of a Squares card "3Bs" (RULES.md 3c): N + 2 if blue + 2 if square.
+function value(tok) {
+	const n = Number(tok[0]);
+	return n + (tok[1].toUpperCase() === "B" ? 2 : 0) +
+	    (tok[2] === "s" ? 2 : 0);
+}
+// Two cards share a line when two of their three attributes match.
+function sameLine(a, b) {
+	let k = 0;
+	for (let i = 0; i < 3; i++)
+		k += a[i].toLowerCase() === b[i].toLowerCase() ? 1 : 0;
+	return k === 2;
+}
+function links(tok, hand) {
+	return hand.filter((t) => t !== tok && sameLine(t, tok)).length;
+}
+
+// ---- the game page ----
+
+async function gameState() {
+	return page.evaluate(() => {
+		const g = document.querySelector("#game");
+		const q = (s) => document.querySelector(s);
+		const all = (s) => [...document.querySelectorAll(s)];
+		return {
+			ply: g ? Number(g.dataset.ply) : -1,
+			status: q("#status")?.textContent ?? "",
+			// The last hand's panel: open while the next hand's
+			// opening waits, folded in a <details> after that.
+			result: !!q("section.result, details.result"),
+			buttons: all("section.play form.buttons button[name=move]")
+			    .map((b) => b.value),
+			discard: !!q("#f-discard"),
+			knock: !!q("#f-knock"),
+			hand: all("section.hand.mine svg[data-card]")
+			    .map((s) => s.dataset.card),
+			picks: all("input[type=radio][form=f-discard]:not(:disabled)")
+			    .map((i) => i.value),
+			upcard: q(".piles svg[data-card]")?.dataset.card ?? null,
+		};
+	});
+}
+
+// Waits until the page, through its own polling or refresh, shows a
+// state where the viewer acts, or the hand-end panel.  With fast set,
+// the page's clock jumps ahead so that game.js polls at once instead of
+// in 3 s (the same code runs, in less time); the first wait runs in
+// real time.
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function waitForUs(fast) {
+	const deadline = Date.now() + BOT_WAIT;
+	for (;;) {
+		let n = 0;
+		try {
+			n = await page.locator("section.play, .result").count();
+		} catch {
+			n = 0;			// a reload replaced the document
+		}
+		if (n > 0) {
+			await page.waitForLoadState("load");
+			return;
+		}
+		if (Date.now() > deadline) {
+			const st = await gameState().catch(() => ({}));
+			throw new Error(`waited ${BOT_WAIT / 1000} s and neither ` +
+			    `our move nor the hand end showed (ply ${st.ply}, ` +
+			    `"${st.status}")`);
+		}
+		if (fast)
+			await page.clock.fastForward(3000).catch(() => {});
+		await sleep(fast ? 300 : 100);
+	}
+}
+
+// Submits with a click (or the keyboard when keys is set) and waits
+// for the game page the POST redirects to.
+async function submit(locator, why, keys = false) {
+	const before = (await gameState()).ply;
+	const nav = page.waitForNavigation({ waitUntil: "load" });
+	if (keys)
+		await page.keyboard.press("Enter");
+	else
+		await locator.click();
+	const res = await nav;
+	const after = await gameState();
+	if (!(res && res.ok() && after.ply > before))
+		throw new Error(`${why}: the page did not move on ` +
+		    `(HTTP ${res?.status()}, ply ${before} -> ${after.ply}, ` +
+		    `"${after.status}")`);
+	return after;
+}
+
+// Presses Tab from the top of the page until a move button has the
+// focus; returns its value, or null.
+async function tabToMoveButton() {
+	await page.evaluate(() => {
+		document.activeElement?.blur();
+		window.scrollTo(0, 0);
+	});
+	await page.focus("body").catch(() => {});
+	for (let i = 0; i < 80; i++) {
+		await page.keyboard.press("Tab");
+		const v = await page.evaluate(() => {
+			const a = document.activeElement;
+			return a && a.matches("section.play form.buttons " +
+			    "button[name=move]") ? a.value : null;
+		});
+		if (v !== null)
+			return v;
+	}
+	return null;
+}
+
+let keyboardDone = false;
+let midShot = false;
+
+async function playTurn(st) {
+	if (st.knock) {
+		await shoot("knock");
+		// The form comes filled with a lowest-deadwood arrangement.
+		await submit(page.locator("#f-knock button[type=submit]"), "knock");
+		return "knock";
+	}
+	if (st.buttons.length > 0) {
+		// Take the top card when it joins two cards of a line, else
+		// draw from the stock (or pass the upcard).
+		const take = st.buttons.find((b) => b.startsWith("take"));
+		const move = take && st.upcard && links(st.upcard, st.hand) >= 2 ?
+		    take : st.buttons.includes("draw") ? "draw" :
+		    st.buttons.includes("pass") ? "pass" : st.buttons[0];
+		if (!keyboardDone) {
+			keyboardDone = true;
+			const v = await tabToMoveButton();
+			if (check("keyboard: Tab reaches a move button", v !== null,
+			    "80 presses of Tab never focused a move button")) {
+				await submit(null, `keyboard ${v}`, true);
+				ok(`keyboard: Enter on "${v}" plays it`);
+				return v;
+			}
+		}
+		await submit(page.locator(`section.play form.buttons ` +
+		    `button[name=move][value="${move}"]`), move);
+		return move;
+	}
+	if (st.discard) {
+		if (!midShot) {
+			midShot = true;
+			await shoot("game");
+		}
+		if (st.picks.length === 0)
+			throw new Error("the discard form has no card to pick");
+		const cand = st.picks.map((m) => m.replace(/^discard /, ""));
+		// The costliest card among those that help the fewest lines.
+		const help = (t) => Math.min(links(t, st.hand), 2);
+		cand.sort((a, b) => help(a) - help(b) || value(b) - value(a));
+		const tok = cand[0];
+		// Click the card, as a person does; its radio gets chosen.
+		const radio = page.locator(`input[type=radio][form=f-discard]` +
+		    `[value="discard ${tok}"]`);
+		await page.locator("label.pick", { has: radio })
+		    .locator("svg.card").click();
+		if (!(await radio.isChecked()))
+			throw new Error(`a click on ${tok} did not choose it`);
+		await submit(page.locator("#f-discard button[type=submit]"),
+		    `discard ${tok}`);
+		return `discard ${tok}`;
+	}
+	throw new Error(`our turn, but no move on the page ("${st.status}")`);
+}
+
+// ---- the hand-end panel ----
+
+async function checkPanel() {
+	const p = await page.evaluate(() => {
+		const sec = document.querySelector("section.result, details.result");
+		const arr = [...sec.querySelectorAll(".arrangements .arr")];
+		const cards = (el) => [...el.querySelectorAll("svg[data-card]")]
+		    .map((s) => s.dataset.card);
+		return {
+			open: sec.tagName === "SECTION",
+			text: sec.querySelector(":scope > p")?.textContent ?? "",
+			arr: arr.map((a) => ({
+				title: a.querySelector("h3")?.textContent ?? "",
+				melds: [...a.querySelectorAll("ul.melds li")]
+				    .map((li) => ({
+					own: cards(li.querySelector(".meld") ?? li),
+					laid: cards(li.querySelector(".laid") ??
+					    document.createElement("i")),
+				    })).filter((m) => m.own.length > 0),
+				deadText: [...a.querySelectorAll("p")].map((x) =>
+				    x.textContent).find((t) => /Deadwood/.test(t)) ?? "",
+				dead: cards([...a.querySelectorAll("p")].find((x) =>
+				    /Deadwood/.test(x.textContent)) ??
+				    document.createElement("i")),
+			})),
+			players: [...document.querySelectorAll("table.players tbody tr")]
+			    .map((tr) => ({
+				name: tr.querySelector("th")?.childNodes[0]
+				    ?.textContent.trim() ?? "",
+				score: Number(tr.querySelector("td")?.textContent),
+			    })),
+		};
+	});
+	console.log(`# panel (${p.open ? "open" : "folded"}): ${p.text}`);
+	if (/is void/.test(p.text)) {
+		notOk("panel: the hand was played out (not void)", p.text);
+		return;
+	}
+	if (!check("panel: both arrangements shown", p.arr.length === 2,
+	    `${p.arr.length} arrangements`))
+		return;
+	const m = p.text.match(/^Hand (\d+): (\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (\S+) (?:laid off (\d+) cards? and kept (\d+)|had (\d+) deadwood)[^.]*\. (\S+) scores? (.*) = (\d+)\.$/);
+	if (!check("panel: the result text reads as a hand end", m !== null,
+	    p.text))
+		return;
+	const kname = m[2], gin = m[3] === "went gin", dname = m[6];
+	const K = gin ? 0 : Number(m[4]);
+	const D = Number(gin ? m[9] : m[8]);
+	const scorer = m[10], points = Number(m[12]);
+	const [ka, da] = p.arr;
+	check("panel: arrangement titles name the knocker then the defender",
+	    ka.title.startsWith(kname + ":") && da.title.startsWith(dname + ":"),
+	    `${ka.title} / ${da.title}`);
+	// Each meld is 3 or 4 cards of one line (with its lay-offs, at most 4).
+	const bad = [];
+	for (const a of p.arr)
+		for (const md of a.melds) {
+			const all = md.own.concat(md.laid);
+			const line = all.every((x) => all.every((y) => x === y ||
+			    sameLine(x, y)));
+			if (md.own.length < 3 || all.length > 4 || !line)
+				bad.push(all.join(" "));
+		}
+	check("panel: every meld is 3 or 4 cards of one line", bad.length === 0,
+	    bad.join("; "));
+	const sum = (l) => l.reduce((s, t) => s + value(t), 0);
+	check("panel: knocker's deadwood matches the cards shown",
+	    sum(ka.dead) === K && ka.deadText.includes(`Deadwood ${K}`),
+	    `shown "${ka.deadText}" cards ${ka.dead.join(" ")} sum ${sum(ka.dead)}, text says ${K}`);
+	check("panel: defender's deadwood matches the cards shown",
+	    sum(da.dead) === D && da.deadText.includes(`Deadwood ${D}`),
+	    `shown "${da.deadText}" cards ${da.dead.join(" ")} sum ${sum(da.dead)}, text says ${D}`);
+	const nlaid = ka.melds.reduce((s, md) => s + md.laid.length, 0);
+	if (!gin)
+		check("panel: lay-offs counted as shown", nlaid === Number(m[7]),
+		    `${nlaid} shown, text says ${m[7]}`);
+	else
+		check("panel: no lay-offs on gin", nlaid === 0, `${nlaid} shown`);
+	// Every card of the two hands shows once: 11 each.
+	const cardsOf = (a, withLaid) => a.melds.flatMap((md) =>
+	    withLaid ? md.own.concat(md.laid) : md.own).concat(a.dead);
+	const kc = cardsOf(ka, false), dc = cardsOf(da, false).concat(
+	    ka.melds.flatMap((md) => md.laid));
+	check("panel: 11 cards in each arrangement, none twice",
+	    kc.length === 11 && dc.length === 11 &&
+	    new Set(kc.concat(dc)).size === 22,
+	    `knocker ${kc.length}, defender ${dc.length}, distinct ` +
+	    `${new Set(kc.concat(dc)).size}`);
+	// RULES.md 3d.
+	let wantScorer, want;
+	if (gin) {
+		wantScorer = kname;
+		want = 20 + D;
+	} else if (K < D) {
+		wantScorer = kname;
+		want = D - K;
+	} else {
+		wantScorer = dname;
+		want = 8 + (K - D);
+	}
+	check("panel: points follow the rules (RULES.md 3d)",
+	    scorer === wantScorer && points === want,
+	    `text: ${scorer} scores ${points}; rules: ${wantScorer} scores ${want}`);
+	// Hand 1: the score table holds exactly these points.
+	const row = (n) => p.players.find((x) => x.name === n);
+	check("panel: the score table agrees with the points",
+	    m[1] === "1" && row(scorer)?.score === points &&
+	    p.players.every((x) => x.name === scorer || x.score === 0),
+	    `hand ${m[1]}; table ${JSON.stringify(p.players)}`);
+}
+
+// ---- the flow ----
+
+try {
+	// Register.
+	const name = "pw" + Math.random().toString(36).slice(2, 10);
+	let res = await page.goto(`${BASE}/register`);
+	must("GET /register answers 200", res?.status() === 200,
+	    `HTTP ${res?.status()}`);
+	await page.waitForLoadState("load");
+	const tz = await page.locator("#tz").inputValue();
+	check(`register: the browser's zone is chosen (${ZONE})`, tz === ZONE,
+	    `the select holds ${tz}`);
+	await page.fill("#name", name);
+	await page.fill("#email", `${name}@example.org`);
+	await page.fill("#password", "correct horse battery");
+	const nav = page.waitForNavigation({ waitUntil: "load" });
+	await page.locator("form[action='/register'] button[type=submit]").click();
+	res = await nav;
+	const signed = await page.locator("form[action='/logout']").count();
+	must("register: signed in after the form", res?.ok() && signed === 1,
+	    `HTTP ${res?.status()} at ${page.url()}: ` +
+	    `${(await page.locator("main").innerText()).slice(0, 300)}`);
+	const acct = await page.goto(`${BASE}/account`);
+	const acctText = await page.locator("main").innerText();
+	check("account: shows the zone chosen at registration",
+	    acct?.ok() && acctText.includes(ZONE),
+	    `HTTP ${acct?.status()}: ${acctText.slice(0, 300)}`);
+
+	// Lobby: a game against the bot.
+	res = await page.goto(`${BASE}/lobby`);
+	must("GET /lobby answers 200", res?.status() === 200,
+	    `HTTP ${res?.status()}`);
+	await shoot("lobby");
+	await page.locator("input[name=opponent][value=bot]").check();
+	const nav2 = page.waitForNavigation({ waitUntil: "load" });
+	await page.locator("form[action='/lobby/new'] button[type=submit]").click();
+	res = await nav2;
+	must("lobby: a new game against the bot opens its page",
+	    res?.ok() && /\/g\/\d+$/.test(new URL(page.url()).pathname),
+	    `HTTP ${res?.status()} at ${page.url()}`);
+	console.log(`# game ${page.url()} at ${elapsed()}`);
+
+	// Play until the hand-end panel shows.
+	let turns = 0, realWaits = 0;
+	const moves = [];
+	for (;;) {
+		const w0 = Date.now(), fast = realWaits > 0;
+		const before = await gameState();
+		const pending = !before.result && before.buttons.length === 0 &&
+		    !before.discard && !before.knock;
+		await waitForUs(fast);
+		const st = await gameState();
+		// The first wait for the bot runs in real time: the page's own
+		// poll (3 s) or refresh (5 s) must show its move unaided.
+		if (pending && !fast) {
+			realWaits++;
+			ok(`the page shows the bot's move by itself (in ` +
+			    `${((Date.now() - w0) / 1000).toFixed(1)} s, from ` +
+			    `"${before.status}")`);
+		}
+		if (st.result)
+			break;
+		if (++turns > MAX_TURNS)
+			throw new Error(`${MAX_TURNS} turns and the hand goes on`);
+		const m0 = Date.now();
+		moves.push(await playTurn(st));
+		if (process.env.BROWSER_DEBUG)
+			console.log(`# wait ${m0 - w0} ms, move ${Date.now() - m0} ms`);
+	}
+	console.log(`# ${turns} moves of ours (${moves.join(", ")}) in ${elapsed()}`);
+	ok("the hand ends with the hand-end panel");
+	// A fast bot may have opened the next hand already: then the panel
+	// is folded, and a click on its summary opens it.
+	const unfold = async (pg) => {
+		const d = pg.locator("details.result");
+		if (await d.count() > 0 && !(await d.evaluate((e) => e.open)))
+			await d.locator("summary").click();
+		await pg.locator(".result").first().scrollIntoViewIfNeeded();
+	};
+	await unfold(page);
+	check("the hand-end panel is visible",
+	    await page.locator(".result .arrangements").first().isVisible(),
+	    "its arrangements are hidden");
+	await checkPanel();
+	await shoot("result", unfold);
+} catch (e) {
+	if (!(e instanceof Stop))
+		notOk("the flow ran to its end", e.stack ?? e);
+}
+
+check("no console error, page error or failed request",
+    problems.length === 0, problems.join("\n"));
+await context.close();
+console.log(`# ${elapsed()}`);
+console.log("# done");
+process.exit(nfail > 0 ? 1 : 0);
