@@ -26,6 +26,9 @@
  * name a winner, and replaying its record (seed + move texts,
  * record_replay) must give the same state bytes.
  *
+ * --first K plays games K, K+1, ... instead of 0, 1, ..., so a long run
+ * can be split over processes, each half with its own fingerprint.
+ *
  * Fingerprint: SHA-256 over, game by game, each move's canonical text
  * followed by "\n", then after the game's last move "=" and for each
  * seat " " and its final score in decimal, then "\n".  The first 16 hex
@@ -63,6 +66,7 @@ struct sim_kind {
 struct sim {
 	const struct game_rules	*rules;
 	uint8_t			 seed[32];
+	int			 first;		/* index of the first game */
 	int			 games;
 	int			 quiet;
 	int			 bot_alt;	/* bot at seat game mod nseats */
@@ -500,7 +504,7 @@ run(struct sim *s)
 	}
 	crypto_hash_sha256_init(&s->fp);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (g = 0; g < s->games; g++)
+	for (g = s->first; g < s->first + s->games; g++)
 		if (play_game(s, g) != 0)
 			return 1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -529,11 +533,21 @@ cli_sim(int argc, char **argv)
 			slug = argv[++i];
 		else if (strcmp(argv[i], "--bot") == 0)
 			bots = argv[++i];
-		else if (strcmp(argv[i], "--games") == 0) {
+		else if (strcmp(argv[i], "--first") == 0) {
 			errno = 0;
 			v = strtol(argv[++i], &end, 10);
 			if (*argv[i] < '0' || *argv[i] > '9' || *end != '\0' ||
-			    errno != 0 || v < 1 || v > INT_MAX) {
+			    errno != 0 || v > INT_MAX / 2) {
+				fprintf(stderr, "topper sim: --first: not a "
+				    "game number: %s\n", argv[i]);
+				return 2;
+			}
+			s.first = (int)v;
+		} else if (strcmp(argv[i], "--games") == 0) {
+			errno = 0;
+			v = strtol(argv[++i], &end, 10);
+			if (*argv[i] < '0' || *argv[i] > '9' || *end != '\0' ||
+			    errno != 0 || v < 1 || v > INT_MAX / 2) {
 				fprintf(stderr, "topper sim: --games: not a "
 				    "positive number: %s\n", argv[i]);
 				return 2;

@@ -11,10 +11,12 @@
 const struct cli_cmd cli_cmds[] = {
 	{ "play", cli_play, "RECORD.json|- [--view SEAT] [--upto PLY]",
 	    "replay a game record and print where it stands, as JSON" },
-	{ "sim", cli_sim, "--game SLUG [--games N] [--seed HEX] [--bot SEATS] [--quiet]",
+	{ "sim", cli_sim, "--game SLUG [--games N] [--first K] [--seed HEX] [--bot SEATS] [--quiet]",
 	    "play random legal games, checking every invariant; print the fingerprint" },
 	{ "fcgi", cli_fcgi, "[--config F] [--processes N] [--socket PATH] [--pid-file PATH]",
 	    "answer FastCGI requests from nginx on a unix socket (N processes, default 2)" },
+	{ "worker", cli_worker, "[--config F] [--once]",
+	    "move bot seats and apply deadlines every 200 ms (--once: one poll)" },
 	{ "init", cli_init, "[--config F]",
 	    "create the database or bring its schema up to date; print its path" },
 	{ "user", cli_user, "add NAME EMAIL [--password-stdin | --password P] [--bot] [--config F]",
