@@ -504,14 +504,14 @@ result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
 	case GV_END_KNOCK:
 		return arena_printf(r->arena, "Hand %d: %s knocked with %d "
 		    "deadwood, discarding %s; %s laid off %d card%s and kept "
-		    "%d. %s score%s %d - %d = %d.", x->hand, who(b, k),
+		    "%d deadwood. %s score%s %d - %d = %d.", x->hand, who(b, k),
 		    x->kdead, tok, who(b, d), nlaid, nlaid == 1 ? "" : "s",
 		    x->ddead, who(b, k), es(b, k), x->ddead, x->kdead,
 		    x->points);
 	default:
 		return arena_printf(r->arena, "Hand %d: %s knocked with %d "
 		    "deadwood, discarding %s; %s laid off %d card%s and kept "
-		    "%d%s. %s score%s 8 + (%d - %d) = %d.", x->hand,
+		    "%d deadwood%s. %s score%s 8 + (%d - %d) = %d.", x->hand,
 		    who(b, k), x->kdead, tok, who(b, d), nlaid,
 		    nlaid == 1 ? "" : "s", x->ddead, x->kdead == x->ddead ?
 		    ", a tie, which goes to the defender" : ", an undercut",

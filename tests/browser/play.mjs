@@ -366,7 +366,7 @@ async function checkPanel() {
 	if (!check("panel: both arrangements shown", p.arr.length === 2,
 	    `${p.arr.length} arrangements`))
 		return;
-	const m = p.text.match(/^Hand (\d+): (\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (\S+) (?:laid off (\d+) cards? and kept (\d+)|had (\d+) deadwood)[^.]*\. (\S+) scores? (.*) = (\d+)\.$/);
+	const m = p.text.match(/^Hand (\d+): (\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (\S+) (?:laid off (\d+) cards? and kept (\d+) deadwood|had (\d+) deadwood)[^.]*\. (\S+) scores? (.*) = (\d+)\.$/);
 	if (!check("panel: the result text reads as a hand end", m !== null,
 	    p.text))
 		return;
