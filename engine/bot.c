@@ -8,12 +8,20 @@
 
 #include "gin_vodka.h"
 #include "rng.h"
+#include "rummy500.h"
 
 static enum game_rc
 gin_vodka(const void *view, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
 	return gv_bot_choose(view, seat, noise, out);
+}
+
+static enum game_rc
+rummy500(const void *view, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	return r500_bot_choose(view, seat, noise, out);
 }
 
 /* Each game with a bot of its own adds a line. */
@@ -23,6 +31,7 @@ static const struct {
 			    struct game_move *);
 } bots[] = {
 	{ "gin-vodka", gin_vodka },
+	{ "rummy-500", rummy500 },
 };
 
 int

@@ -6,10 +6,12 @@
 
 #include "gin_vodka.h"
 #include "rng.h"
+#include "rummy500.h"
 
 /* The lobby lists games in this order. */
 static const struct game_rules *const registry[] = {
 	&gv_rules,
+	&r500_rules,
 	NULL
 };
 
