@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gin_vodka.h"
+#include "vodkapolis.h"
 #include "rng.h"
 #include "rummy500.h"
 
@@ -15,6 +16,13 @@ gin_vodka(const void *view, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
 	return gv_bot_choose(view, seat, noise, out);
+}
+
+static enum game_rc
+vodkapolis(const void *view, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	return vp_bot_choose(view, seat, noise, out);
 }
 
 static enum game_rc
@@ -31,6 +39,7 @@ static const struct {
 			    struct game_move *);
 } bots[] = {
 	{ "gin-vodka", gin_vodka },
+	{ "vodkapolis-500", vodkapolis },
 	{ "rummy-500", rummy500 },
 };
 

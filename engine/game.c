@@ -5,12 +5,14 @@
 #include <string.h>
 
 #include "gin_vodka.h"
+#include "vodkapolis.h"
 #include "rng.h"
 #include "rummy500.h"
 
 /* The lobby lists games in this order. */
 static const struct game_rules *const registry[] = {
 	&gv_rules,
+	&vp_rules,
 	&r500_rules,
 	NULL
 };

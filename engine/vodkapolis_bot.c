@@ -1,0 +1,200 @@
+/*
+ * vodkapolis_bot.c: a Vodkapolis 500 bot that reads one seat's view.
+ *
+ * Play: lay every meld and extension it can (extensions onto melds in
+ * front of opponents first, then new melds, highest penalty first),
+ * keeping the cards the rules make it keep.  New melds go in front of
+ * the leader (the lowest opponent score) unless the bot leads, then in
+ * front of the highest score, to end the game.  Draw: a take is
+ * simulated with the rules themselves on a copy of the view (the greedy
+ * play above) and chosen when the hand left is cheaper than after an
+ * average stock card.  Discard: the card with the fewest partners
+ * (cards sharing two attributes) and the highest penalty.
+ */
+#include "vodkapolis.h"
+
+#include <string.h>
+
+enum {
+	MOVES_MAX = 512,
+	AVG_DRAW = 8,			/* mean penalty of a stock card */
+	CARD_WEIGHT = 3			/* a held card's cost beyond its penalty */
+};
+
+/* The opponent the bot attacks: see the comment at the top. */
+static int
+victim(const struct vp_state *v, int seat)
+{
+	int	 i, lo = -1, hi = -1, lead = 1;
+
+	for (i = 0; i < v->nseats; i++) {
+		if (i == seat || !(v->active & (1u << i)))
+			continue;
+		if (v->scores[i] < v->scores[seat])
+			lead = 0;
+		if (lo < 0 || v->scores[i] < v->scores[lo])
+			lo = i;
+		if (hi < 0 || v->scores[i] > v->scores[hi])
+			hi = i;
+	}
+	return lead && v->end_mode == VP_FIRST_TO_500 ? hi : lo;
+}
+
+/* How much the bot wants meld/add move mv now; 0: not a meld move. */
+static int
+meld_worth(const struct vp_state *v, int seat, const struct game_move *mv,
+    int vict)
+{
+	int	 m, w = 0, i;
+
+	if (mv->verb == VP_ADD) {
+		m = vp_meld_of(v, mv->on);
+		w = vp_card_value(mv->cards[0]);
+		if (m >= 0 && v->melds[m].target != seat)
+			w += 40;
+		return 1000 + w;
+	}
+	if (mv->verb != VP_MELD)
+		return 0;
+	for (i = 0; i < 3; i++)
+		w += vp_card_value(mv->cards[i]);
+	return 500 + 4 * w + (mv->at == vict ? 2 : 0);
+}
+
+/* The best meld or add of seat in s, or -1 when there is none. */
+static int
+best_meld(const struct vp_state *s, int seat, struct game_move *moves,
+    int n, const uint8_t noise[32])
+{
+	int	 i, w, best = -1, bw = 0, vict = victim(s, seat);
+
+	for (i = 0; i < n; i++) {
+		w = meld_worth(s, seat, &moves[i], vict);
+		if (w == 0)
+			continue;
+		w = 2 * w + (noise[i % 32] & 1);
+		if (w > bw) {
+			bw = w;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/*
+ * Play every meld and add the greedy rule finds on s (a copy of a view
+ * turned into a state: only seat's own cards and the table are used).
+ * Returns the penalty left in hand plus a cost per card.
+ */
+static int
+greedy(struct vp_state *s, int seat, const uint8_t noise[32])
+{
+	static const uint8_t	 zero[32];
+	struct game_move	 moves[MOVES_MAX];
+	struct vp_state		 next;
+	char			 why[GAME_WHY_MAX];
+	int			 n, i, steps;
+
+	(void)noise;
+	for (steps = 0; steps < VP_LOG_MAX; steps++) {
+		n = vp_legal(s, seat, moves, MOVES_MAX);
+		if (n > MOVES_MAX)
+			n = MOVES_MAX;
+		if ((i = best_meld(s, seat, moves, n, zero)) < 0)
+			break;
+		if (vp_rules.apply(s, &next, seat, &moves[i], NULL, why) !=
+		    GAME_OK)
+			break;
+		memcpy(s, &next, sizeof(*s));
+	}
+	return vp_held_penalty(s, seat) + CARD_WEIGHT * s->nhand[seat];
+}
+
+static int
+partners(const struct vp_state *v, int seat, card_t x)
+{
+	int	 i, p = 0;
+
+	for (i = 0; i < v->nhand[seat]; i++)
+		if (v->hands[seat][i] != x &&
+		    card_tt_matches(v->hands[seat][i], x) == 2)
+			p++;
+	return p;
+}
+
+static enum game_rc
+choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
+    int n, const uint8_t noise[32], struct game_move *out)
+{
+	struct vp_state	 s, t;
+	char		 why[GAME_WHY_MAX];
+	int		 i, base, cost, best = -1, bc;
+
+	memcpy(&s, v, sizeof(s));
+	s.viewer = VP_NOT_A_VIEW;
+	/* Drawing: the hand as it is, after greedy play next, plus a card. */
+	s.phase = VP_PHASE_PLAY;
+	memcpy(&t, &s, sizeof(t));
+	base = greedy(&t, seat, noise) + AVG_DRAW + CARD_WEIGHT;
+	s.phase = VP_PHASE_DRAW;
+	bc = base;
+	for (i = 0; i < n; i++) {
+		if (moves[i].verb != VP_TAKE)
+			continue;
+		if (vp_rules.apply(&s, &t, seat, &moves[i], NULL, why) !=
+		    GAME_OK)
+			continue;
+		cost = greedy(&t, seat, noise);
+		if (cost < bc) {
+			bc = cost;
+			best = i;
+		}
+	}
+	if (best >= 0) {
+		*out = moves[best];
+		return GAME_OK;
+	}
+	for (i = 0; i < n; i++)
+		if (moves[i].verb == VP_DRAW) {
+			*out = moves[i];
+			return GAME_OK;
+		}
+	*out = moves[0];
+	return GAME_OK;
+}
+
+enum game_rc
+vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	struct game_move	 moves[MOVES_MAX];
+	card_t			 x;
+	int			 n, i, k, best = -1, bk = 0;
+
+	n = vp_legal(view, seat, moves, MOVES_MAX);
+	if (n <= 0)
+		return GAME_REFUSED;
+	if (n > MOVES_MAX)
+		n = MOVES_MAX;
+	if (view->phase == VP_PHASE_DRAW)
+		return choose_draw(view, seat, moves, n, noise, out);
+	if ((i = best_meld(view, seat, moves, n, noise)) >= 0) {
+		*out = moves[i];
+		return GAME_OK;
+	}
+	for (i = 0; i < n; i++) {
+		if (moves[i].verb != VP_DISCARD)
+			continue;
+		x = moves[i].cards[0];
+		k = 4 * vp_card_value(x) - 30 * partners(view, seat, x) +
+		    (noise[i % 32] & 1);
+		if (best < 0 || k > bk) {
+			bk = k;
+			best = i;
+		}
+	}
+	if (best < 0)
+		best = 0;
+	*out = moves[best];
+	return GAME_OK;
+}

@@ -1,0 +1,91 @@
+/*
+ * test_vodkapolis_bot.c: the Vodkapolis 500 bot against uniform random
+ * play.
+ *
+ * Seeded games of 2 to 4 players to 500 (first_to_500): the bot takes
+ * one seat, turning through the seats, the others play uniformly random
+ * legal moves of their own views.  The bot sees only its seat's view;
+ * every move it makes must be legal, and it must win clearly more than
+ * its fair share (at least 90% of the games, against 1/n by chance).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "game.h"
+#include "rng.h"
+#include "vodkapolis.h"
+
+enum {
+	GAMES = 600,
+	PLIES_MAX = 200000
+};
+
+static void
+test_bot_beats_random(void **state)
+{
+	const struct game_rules	*R = &vp_rules;
+	struct vp_state		 s, next, v;
+	struct game_setup	 su = { 2, NULL, NULL, -1 };
+	struct game_events	 ev;
+	struct game_move	 mv, moves[GAME_LEGAL_MAX];
+	struct rng		 r;
+	uint8_t			 seed[32], noise[32];
+	char			 why[GAME_WHY_MAX], text[GAME_MOVE_TEXT_MAX];
+	int			 g, i, n, seat, bot, plies, wins = 0, outs = 0;
+
+	(void)state;
+	memset(seed, 0, sizeof(seed));
+	seed[0] = 0x56;
+	rng_init(&r, seed);
+	for (g = 0; g < GAMES; g++) {
+		su.nseats = 2 + g % 3;
+		bot = g % su.nseats;
+		for (i = 0; i < 32; i++)
+			seed[i] = (uint8_t)rng_next(&r);
+		su.seed = seed;
+		assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+		for (plies = 0; !s.over; plies++) {
+			assert_true(plies < PLIES_MAX);
+			seat = s.turn;
+			R->view(&s, seat, &v);
+			if (seat == bot) {
+				for (i = 0; i < 32; i++)
+					noise[i] = (uint8_t)rng_next(&r);
+				assert_int_equal(vp_bot_choose(&v, seat, noise,
+				    &mv), GAME_OK);
+			} else {
+				n = R->legal(&v, seat, moves, GAME_LEGAL_MAX);
+				assert_true(n > 0);
+				if (n > GAME_LEGAL_MAX)
+					n = GAME_LEGAL_MAX;
+				mv = moves[rng_uniform(&r, (uint32_t)n)];
+			}
+			if (R->apply(&s, &next, seat, &mv, &ev, why) != GAME_OK) {
+				R->format(&mv, text, sizeof(text));
+				fail_msg("game %d seat %d \"%s\": %s", g, seat,
+				    text, why);
+			}
+			s = next;
+			if (ev.n > 0 && s.last.out == bot)
+				outs++;
+		}
+		wins += (s.winners >> bot) & 1;
+	}
+	print_message("bot vs random: won %d of %d games (%.1f%%), went out "
+	    "%d times\n", wins, GAMES, 100.0 * wins / GAMES, outs);
+	assert_true(wins * 10 >= GAMES * 9);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bot_beats_random),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
