@@ -10,6 +10,7 @@
 #include "vodkapolis.h"
 #include "rng.h"
 #include "rummy500.h"
+#include "six_suit.h"
 
 static enum game_rc
 gin_vodka(const void *view, int seat, const uint8_t noise[32],
@@ -32,6 +33,13 @@ rummy500(const void *view, int seat, const uint8_t noise[32],
 	return r500_bot_choose(view, seat, noise, out);
 }
 
+static enum game_rc
+six_suit(const void *view, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	return six_bot_choose(view, seat, noise, out);
+}
+
 /* Each game with a bot of its own adds a line. */
 static const struct {
 	const char	*slug;
@@ -41,6 +49,7 @@ static const struct {
 	{ "gin-vodka", gin_vodka },
 	{ "vodkapolis-500", vodkapolis },
 	{ "rummy-500", rummy500 },
+	{ "six-suit", six_suit },
 };
 
 int

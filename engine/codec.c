@@ -20,6 +20,7 @@ static const struct {
 	{ "gin-vodka", codec_gin_vodka_view },
 	{ "vodkapolis-500", codec_vodkapolis_view },
 	{ "rummy-500", codec_rummy500_view },
+	{ "six-suit", codec_six_suit_view },
 };
 
 __attribute__((format(printf, 3, 4)))

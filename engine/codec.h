@@ -82,4 +82,7 @@ struct json_object *codec_vodkapolis_view(const void *view);
 /* Per game: the view of rummy-500 as JSON (codec_rummy500.c). */
 struct json_object *codec_rummy500_view(const void *view);
 
+/* Per game: the view of six-suit as JSON (codec_six_suit.c). */
+struct json_object *codec_six_suit_view(const void *view);
+
 #endif /* TOPPER_CODEC_H */

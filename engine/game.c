@@ -8,12 +8,14 @@
 #include "vodkapolis.h"
 #include "rng.h"
 #include "rummy500.h"
+#include "six_suit.h"
 
 /* The lobby lists games in this order. */
 static const struct game_rules *const registry[] = {
 	&gv_rules,
 	&vp_rules,
 	&r500_rules,
+	&six_rules,
 	NULL
 };
 

@@ -1,0 +1,708 @@
+/*
+ * six_suit.c: Six Suit set-up, deals, moves and the turn flow
+ * (RULES.md 7c): predict, draw, play or discard, the veto step in free
+ * time, eliminations, extra turns and chains, the final phase, the
+ * orbit cap and the end of a deal and of the match.
+ */
+#include "six_suit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "deck.h"
+#include "move.h"
+
+static const char *const option_keys[] = {
+	"teams", "deals", "veto", "orbit_cap", NULL
+};
+
+static int
+playing(const struct six_state *s)
+{
+	return s->phase > SIX_PHASE_DEAL && s->phase < SIX_PHASE_OVER;
+}
+
+static int
+find_card(const card_t *a, int n, card_t c)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] == c)
+			return i;
+	return -1;
+}
+
+static void
+hand_add(struct six_state *s, int seat, card_t c)
+{
+	card_t	*h = s->hands[seat];
+	int	 i = s->nhand[seat]++;
+
+	for (; i > 0 && h[i - 1] > c; i--)
+		h[i] = h[i - 1];
+	h[i] = c;
+}
+
+static void
+hand_remove(struct six_state *s, int seat, card_t c)
+{
+	card_t	*h = s->hands[seat];
+	int	 i = find_card(h, s->nhand[seat], c);
+
+	if (i < 0)
+		return;
+	memmove(h + i, h + i + 1, (size_t)(s->nhand[seat] - i - 1));
+	h[--s->nhand[seat]] = CARD_NONE;
+}
+
+static void
+clear_turn(struct six_state *s)
+{
+	s->pred = CARD_NONE;
+	s->k = 0;
+	s->ndrawn = 0;
+	s->shown = 0;
+	memset(s->drawn, CARD_NONE, sizeof(s->drawn));
+	s->prop_card = CARD_NONE;
+	s->prop_on = CARD_NONE;
+	s->prop_owner = SIX_NOBODY;
+	s->prop_pile = SIX_NOBODY;
+	s->vetoed = 0;
+}
+
+/* Empty every card place and reset the deal's counters. */
+static void
+clear_deal(struct six_state *s)
+{
+	memset(s->top, CARD_NONE, sizeof(s->top));
+	memset(s->depth, 0, sizeof(s->depth));
+	memset(s->hands, CARD_NONE, sizeof(s->hands));
+	memset(s->nhand, 0, sizeof(s->nhand));
+	memset(s->stock, CARD_NONE, sizeof(s->stock));
+	memset(s->center, CARD_NONE, sizeof(s->center));
+	memset(s->under, CARD_NONE, sizeof(s->under));
+	memset(s->under_pile, 0, sizeof(s->under_pile));
+	memset(s->fell_by, SIX_NOBODY, sizeof(s->fell_by));
+	memset(s->fell_order, 0, sizeof(s->fell_order));
+	memset(s->deal_points, 0, sizeof(s->deal_points));
+	s->nstock = s->ncenter = s->nunder = 0;
+	s->alive = 0;
+	s->elims = 0;
+	s->nat = 0;
+	s->final_left = 0;
+	s->final_pending = 0;
+	s->chain_target = SIX_NOBODY;
+	s->relaxed = 0;
+	s->extras = 0;
+	s->natural = 0;
+	s->last_seat = SIX_NOBODY;
+	s->last_verb = 0;
+	s->last_card = CARD_NONE;
+	s->last_on = CARD_NONE;
+	clear_turn(s);
+}
+
+static void
+start_turn(struct six_state *s, int seat, int natural)
+{
+	s->turn = (uint8_t)seat;
+	s->natural = (uint8_t)natural;
+	if (natural)
+		s->nat++;
+	s->phase = SIX_PHASE_PREDICT;
+	clear_turn(s);
+}
+
+/*
+ * Deal deck (deck[0] = top) one card at a time from the seat after the
+ * dealer: 6 rounds face up (pile r gets round r), one round face down;
+ * the rest is the stock, deck[N * 7] on top.
+ */
+static void
+deal_cards(struct six_state *s, const card_t *deck)
+{
+	int	 n = s->nseats, i, r, k = 0, seat;
+
+	clear_deal(s);
+	for (r = 0; r < SIX_PILES; r++)
+		for (i = 0; i < n; i++) {
+			seat = (s->dealer + 1 + i) % n;
+			s->top[seat][r] = deck[k++];
+		}
+	for (i = 0; i < n; i++)
+		hand_add(s, (s->dealer + 1 + i) % n, deck[k++]);
+	s->nstock = (uint8_t)(SIX_DECK - k);
+	for (i = 0; i < s->nstock; i++)
+		s->stock[s->nstock - 1 - i] = deck[k + i];
+	s->alive = (uint16_t)((1u << n) - 1);
+	start_turn(s, (s->dealer + 1) % n, 1);
+}
+
+static void
+shuffle_and_deal(struct six_state *s)
+{
+	card_t	 deck[SIX_DECK];
+
+	deck_fill(DECK_TT_FULL, 1, deck);
+	rng_shuffle(&s->rng, deck, SIX_DECK);
+	deal_cards(s, deck);
+}
+
+void
+six_next_deal(struct six_state *s)
+{
+	if (s->decks_mode) {
+		clear_deal(s);
+		s->phase = SIX_PHASE_DEAL;
+	} else
+		shuffle_and_deal(s);
+}
+
+static enum game_rc
+bad_option(char why[GAME_WHY_MAX], const char *msg)
+{
+	snprintf(why, GAME_WHY_MAX, "%s", msg);
+	return GAME_BAD_OPTIONS;
+}
+
+static enum game_rc
+six_setup(void *out, const struct game_setup *su, char why[GAME_WHY_MAX])
+{
+	struct six_state	*s = out;
+	int			 n = su->nseats, teams = 0, deals, veto = 1;
+	int			 cap = SIX_ORBIT_CAP_DEFAULT, i;
+
+	memset(s, 0, sizeof(*s));
+	if (n < SIX_SEATS_MIN || n > SIX_SEATS_MAX)
+		return bad_option(why, "Six Suit is for 2 to 12 players.");
+	if (su->dealer < -1 || su->dealer >= n)
+		return bad_option(why, "The first dealer must be one of the "
+		    "seats.");
+	if (game_options_known(su->options, option_keys, why) != 0)
+		return GAME_BAD_OPTIONS;
+	deals = n;
+	if (game_option_int(su->options, "teams", 0, SIX_SEATS_MAX,
+	    &teams) < 0 || teams == 1 || (teams > 0 && n % teams != 0)) {
+		snprintf(why, GAME_WHY_MAX, "teams must be 0 (everyone plays "
+		    "alone) or a number of teams from 2 up that divides the %d "
+		    "seats.", n);
+		return GAME_BAD_OPTIONS;
+	}
+	if (game_option_int(su->options, "deals", 1, SIX_DEALS_MAX,
+	    &deals) < 0) {
+		snprintf(why, GAME_WHY_MAX, "deals must be a whole number from "
+		    "1 to %d.", SIX_DEALS_MAX);
+		return GAME_BAD_OPTIONS;
+	}
+	if (game_option_int(su->options, "veto", 0, 1, &veto) < 0)
+		return bad_option(why, "veto must be 1 (free-time plays on "
+		    "others need the owner's consent) or 0 (no such plays).");
+	if (game_option_int(su->options, "orbit_cap", SIX_ORBIT_CAP_MIN,
+	    SIX_ORBIT_CAP_MAX, &cap) < 0) {
+		snprintf(why, GAME_WHY_MAX, "orbit_cap must be a whole number "
+		    "from %d to %d.", SIX_ORBIT_CAP_MIN, SIX_ORBIT_CAP_MAX);
+		return GAME_BAD_OPTIONS;
+	}
+	s->layout = SIX_LAYOUT;
+	s->viewer = SIX_NOT_A_VIEW;
+	s->nseats = (uint8_t)n;
+	s->nfactions = (uint8_t)(teams == 0 ? n : teams);
+	s->veto = (uint8_t)veto;
+	s->ndeals = (uint8_t)deals;
+	s->orbit_cap = (uint16_t)cap;
+	s->hand = 1;
+	clear_deal(s);
+	if (su->seed != NULL) {
+		rng_init(&s->rng, su->seed);
+		s->dealer = (uint8_t)game_draw_seating(&s->rng, n, su->dealer,
+		    s->seating);
+		shuffle_and_deal(s);
+	} else {
+		for (i = 0; i < n; i++)
+			s->seating[i] = (uint8_t)i;
+		s->dealer = (uint8_t)(su->dealer >= 0 ? su->dealer : 0);
+		s->decks_mode = 1;
+		s->phase = SIX_PHASE_DEAL;
+	}
+	return GAME_OK;
+}
+
+static enum game_rc
+six_deal(const void *in, void *out, const card_t *deck, int n,
+    char why[GAME_WHY_MAX])
+{
+	const struct six_state	*is = in;
+	struct six_state	*s = out;
+	uint8_t			 seen[CARD_TT_COUNT];
+	int			 i;
+
+	if (is->layout != SIX_LAYOUT || is->viewer != SIX_NOT_A_VIEW ||
+	    !is->decks_mode || is->phase != SIX_PHASE_DEAL) {
+		snprintf(why, GAME_WHY_MAX, "This game is not waiting for a "
+		    "deck.");
+		return GAME_REFUSED;
+	}
+	if (n != SIX_DECK) {
+		snprintf(why, GAME_WHY_MAX, "A Six Suit deck has 125 cards, "
+		    "not %d.", n);
+		return GAME_REFUSED;
+	}
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; i < n; i++)
+		if (deck[i] >= CARD_TT_COUNT || seen[deck[i]]++) {
+			snprintf(why, GAME_WHY_MAX, "The deck must hold each of "
+			    "the 125 cards once; card %d is %s.", i + 1,
+			    deck[i] >= CARD_TT_COUNT ? "not one of them" :
+			    "repeated");
+			return GAME_REFUSED;
+		}
+	memcpy(s, is, sizeof(*s));
+	deal_cards(s, deck);
+	return GAME_OK;
+}
+
+/*
+ * Rule 5: every card under a top and the whole center pile, in id
+ * order, shuffled by the game's stream (decks mode: not shuffled, the
+ * lowest id on top), become the stock.
+ */
+static void
+recycle(struct six_state *s)
+{
+	uint8_t	 take[CARD_TT_COUNT];
+	card_t	 tmp[SIX_DECK];
+	int	 i, n = 0;
+
+	memset(take, 0, sizeof(take));
+	for (i = 0; i < s->nunder; i++)
+		take[s->under[i]] = 1;
+	for (i = 0; i < s->ncenter; i++)
+		take[s->center[i]] = 1;
+	for (i = 0; i < CARD_TT_COUNT; i++)
+		if (take[i])
+			tmp[n++] = (card_t)i;
+	if (!s->decks_mode)
+		rng_shuffle(&s->rng, tmp, n);
+	for (i = 0; i < n; i++)
+		s->stock[s->nstock + n - 1 - i] = tmp[i];
+	s->nstock = (uint8_t)(s->nstock + n);
+	memset(s->under, CARD_NONE, sizeof(s->under));
+	memset(s->under_pile, 0, sizeof(s->under_pile));
+	memset(s->center, CARD_NONE, sizeof(s->center));
+	memset(s->depth, 0, sizeof(s->depth));
+	s->nunder = 0;
+	s->ncenter = 0;
+}
+
+/* One card from the stock into seat's hand, recycling once if empty. */
+static card_t
+draw_one(struct six_state *s, int seat)
+{
+	card_t	 c;
+
+	if (s->nstock == 0)
+		recycle(s);
+	if (s->nstock == 0)
+		return CARD_NONE;
+	c = s->stock[--s->nstock];
+	s->stock[s->nstock] = CARD_NONE;
+	hand_add(s, seat, c);
+	return c;
+}
+
+/* The turn sequence ended: final phase, orbit cap, next natural turn. */
+static void
+end_sequence(struct six_state *s, struct game_events *ev)
+{
+	int	 n = s->nseats;
+
+	s->chain_target = SIX_NOBODY;
+	s->relaxed = 0;
+	s->extras = 0;
+	if (s->final_pending) {
+		s->final_pending = 0;
+		s->final_left = (uint16_t)(SIX_FINAL_ORBITS * n);
+	} else if (s->final_left > 0) {
+		if (--s->final_left == 0) {
+			six_end_deal(s, SIX_END_SURVIVED, ev);
+			return;
+		}
+	} else if (s->nat >= (uint32_t)s->orbit_cap * (uint32_t)n) {
+		six_end_deal(s, SIX_END_CAP, ev);
+		return;
+	}
+	start_turn(s, (s->turn + 1) % n, 1);
+}
+
+/* 7c step 6, after a play on target's pile (dbl: a double match). */
+static void
+after_play(struct six_state *s, int dbl, int target, int elim,
+    struct game_events *ev)
+{
+	int	 earn = 0;
+
+	if (dbl) {
+		earn = s->natural || target == s->chain_target || s->relaxed;
+		if (earn)
+			s->chain_target = (uint8_t)target;
+	}
+	s->relaxed = (uint8_t)(elim && dbl);
+	if (earn && s->extras < SIX_CHAIN_CAP) {
+		s->extras++;
+		start_turn(s, s->turn, 0);
+		return;
+	}
+	end_sequence(s, ev);
+}
+
+/* Put seat p's card c on q's pile: 7c steps 4-6. */
+static void
+execute_play(struct six_state *s, int p, card_t c, int q, int pile,
+    struct game_events *ev)
+{
+	card_t	 old = s->top[q][pile];
+	int	 k = card_tt_matches(c, old), elim = 0;
+
+	hand_remove(s, p, c);
+	s->under[s->nunder] = old;
+	s->under_pile[s->nunder++] = (uint8_t)(q * SIX_PILES + pile);
+	s->depth[q][pile]++;
+	s->top[q][pile] = c;
+	s->last_seat = (uint8_t)p;
+	s->last_verb = SIX_PLAY;
+	s->last_card = c;
+	s->last_on = old;
+	s->prop_card = CARD_NONE;
+	s->prop_on = CARD_NONE;
+	s->prop_owner = SIX_NOBODY;
+	s->prop_pile = SIX_NOBODY;
+	if (!six_free_time(s) && six_team(s, q) != six_team(s, p) &&
+	    six_is_six_suit(s->top[q])) {
+		if (six_eliminate(s, p, q, ev))
+			return;
+		elim = 1;
+	}
+	s->phase = SIX_PHASE_PLAY;
+	after_play(s, k == 2, q, elim, ev);
+}
+
+static enum game_rc
+refuse(char why[GAME_WHY_MAX], const char *msg)
+{
+	snprintf(why, GAME_WHY_MAX, "%s", msg);
+	return GAME_REFUSED;
+}
+
+static enum game_rc
+apply_predict(struct six_state *s, int seat, const struct game_move *mv,
+    char why[GAME_WHY_MAX])
+{
+	card_t	 c;
+	int	 extra, i;
+
+	if (mv->verb != SIX_PREDICT)
+		return refuse(why, "First declare your prediction, as in "
+		    "\"predict 2Bc\"; then the card is drawn.");
+	if (mv->ncards != 1 || mv->cards[0] >= CARD_TT_COUNT)
+		return refuse(why, "Predict one number, color and suit, as in "
+		    "\"predict 2Bc\".");
+	s->pred = mv->cards[0];
+	if ((c = draw_one(s, seat)) != CARD_NONE) {
+		s->drawn[s->ndrawn++] = c;
+		s->k = (uint8_t)card_tt_matches(s->pred, c);
+		s->shown = s->k >= 2;
+		extra = s->k == 3 ? 2 : s->k == 2 ? 1 : 0;
+		for (i = 0; i < extra; i++) {
+			if ((c = draw_one(s, seat)) == CARD_NONE)
+				break;
+			s->drawn[s->ndrawn++] = c;
+		}
+	}
+	s->phase = SIX_PHASE_PLAY;
+	return GAME_OK;
+}
+
+/* Find the living pile whose top is c: 0 with *q, *p, or -1. */
+static int
+find_pile(const struct six_state *s, card_t c, int *q, int *p)
+{
+	int	 i, j;
+
+	for (i = 0; i < s->nseats; i++)
+		if (s->alive & (1u << i))
+			for (j = 0; j < SIX_PILES; j++)
+				if (s->top[i][j] == c) {
+					*q = i;
+					*p = j;
+					return 0;
+				}
+	return -1;
+}
+
+static enum game_rc
+apply_play(struct six_state *s, int seat, const struct game_move *mv,
+    struct game_events *ev, char why[GAME_WHY_MAX])
+{
+	char	 a[CARD_TEXT_MAX], b[CARD_TEXT_MAX];
+	card_t	 c = mv->cards[0];
+	int	 q, p;
+
+	card_format(CARD_TT, c, a);
+	if (find_card(s->hands[seat], s->nhand[seat], c) < 0) {
+		snprintf(why, GAME_WHY_MAX, "You do not hold %s.", a);
+		return GAME_REFUSED;
+	}
+	if (mv->on == CARD_NONE)
+		return refuse(why, "Name the top card you play on, as in "
+		    "\"play 3Rh on 4Rt\".");
+	card_format(CARD_TT, mv->on, b);
+	if (find_pile(s, mv->on, &q, &p) != 0) {
+		snprintf(why, GAME_WHY_MAX, "%s is not the top card of a "
+		    "living player's pile.", b);
+		return GAME_REFUSED;
+	}
+	if (mv->at >= 0 && mv->at != q) {
+		snprintf(why, GAME_WHY_MAX, "%s lies on seat %d's pile, not on "
+		    "seat %d's.", b, q, mv->at);
+		return GAME_REFUSED;
+	}
+	if (card_tt_matches(c, mv->on) == 0) {
+		snprintf(why, GAME_WHY_MAX, "%s and %s share no number, color "
+		    "or suit; a play must match at least one literally.", a, b);
+		return GAME_REFUSED;
+	}
+	if (q != seat && six_free_time(s)) {
+		if (s->nseats == 2 || !s->veto)
+			return refuse(why, "During free time (the first two "
+			    "orbits) you may play only on your own piles.");
+		if (s->vetoed & (1u << q)) {
+			snprintf(why, GAME_WHY_MAX, "Seat %d already refused a "
+			    "play this turn; choose another pile or discard.",
+			    q);
+			return GAME_REFUSED;
+		}
+		s->prop_card = c;
+		s->prop_on = mv->on;
+		s->prop_owner = (uint8_t)q;
+		s->prop_pile = (uint8_t)p;
+		s->phase = SIX_PHASE_VETO;
+		return GAME_OK;
+	}
+	execute_play(s, seat, c, q, p, ev);
+	return GAME_OK;
+}
+
+static enum game_rc
+apply_turn(struct six_state *s, int seat, const struct game_move *mv,
+    struct game_events *ev, char why[GAME_WHY_MAX])
+{
+	char	 a[CARD_TEXT_MAX];
+
+	switch (mv->verb) {
+	case SIX_PLAY:
+		if (mv->ncards != 1)
+			return refuse(why, "Play one card, as in \"play 3Rh on "
+			    "4Rt\".");
+		return apply_play(s, seat, mv, ev, why);
+	case SIX_DISCARD:
+		if (mv->ncards != 1)
+			return refuse(why, "Discard one card, as in \"discard "
+			    "3Rh\".");
+		if (find_card(s->hands[seat], s->nhand[seat],
+		    mv->cards[0]) < 0) {
+			card_format(CARD_TT, mv->cards[0], a);
+			snprintf(why, GAME_WHY_MAX, "You do not hold %s.", a);
+			return GAME_REFUSED;
+		}
+		hand_remove(s, seat, mv->cards[0]);
+		s->center[s->ncenter++] = mv->cards[0];
+		s->last_seat = (uint8_t)seat;
+		s->last_verb = SIX_DISCARD;
+		s->last_card = mv->cards[0];
+		s->last_on = CARD_NONE;
+		after_play(s, 0, seat, 0, ev);
+		return GAME_OK;
+	case SIX_PASS:
+		if (s->nhand[seat] > 0)
+			return refuse(why, "You may pass only with no hidden "
+			    "card; play a card or discard one.");
+		s->last_seat = (uint8_t)seat;
+		s->last_verb = SIX_PASS;
+		s->last_card = CARD_NONE;
+		s->last_on = CARD_NONE;
+		after_play(s, 0, seat, 0, ev);
+		return GAME_OK;
+	case SIX_PREDICT:
+		return refuse(why, "You have already predicted and drawn; now "
+		    "play a card or discard one.");
+	default:
+		return refuse(why, "There is no play waiting for a veto; "
+		    "play a card or discard one.");
+	}
+}
+
+static enum game_rc
+apply_veto(struct six_state *s, const struct game_move *mv,
+    struct game_events *ev, char why[GAME_WHY_MAX])
+{
+	switch (mv->verb) {
+	case SIX_ACCEPT:
+		execute_play(s, s->turn, s->prop_card, s->prop_owner,
+		    s->prop_pile, ev);
+		return GAME_OK;
+	case SIX_REJECT:
+		s->vetoed |= (uint16_t)(1u << s->prop_owner);
+		s->prop_card = CARD_NONE;
+		s->prop_on = CARD_NONE;
+		s->prop_owner = SIX_NOBODY;
+		s->prop_pile = SIX_NOBODY;
+		s->phase = SIX_PHASE_PLAY;
+		return GAME_OK;
+	default:
+		return refuse(why, "A play on your pile waits for your answer: "
+		    "\"accept\" or \"reject\".");
+	}
+}
+
+static int
+actor(const struct six_state *s)
+{
+	return s->phase == SIX_PHASE_VETO ? s->prop_owner : s->turn;
+}
+
+static enum game_rc
+six_apply(const void *in, void *out, int seat, const struct game_move *mv,
+    struct game_events *ev, char why[GAME_WHY_MAX])
+{
+	const struct six_state	*is = in;
+	struct six_state	*s = out;
+	struct game_events	 scratch;
+	int			 i;
+
+	if (ev == NULL)
+		ev = &scratch;
+	memset(ev, 0, sizeof(*ev));
+	if (is->layout != SIX_LAYOUT || is->viewer != SIX_NOT_A_VIEW)
+		return refuse(why, "This is not a Six Suit game state.");
+	if (is->phase == SIX_PHASE_OVER)
+		return refuse(why, "The game is over.");
+	if (is->phase == SIX_PHASE_DEAL)
+		return refuse(why, "The cards for this deal have not been "
+		    "dealt yet.");
+	if (seat < 0 || seat >= is->nseats) {
+		snprintf(why, GAME_WHY_MAX, "There is no seat %d at this table.",
+		    seat);
+		return GAME_REFUSED;
+	}
+	if (seat != actor(is)) {
+		if (is->phase == SIX_PHASE_VETO)
+			snprintf(why, GAME_WHY_MAX, "Seat %d must first accept or "
+			    "reject the play on its pile.", is->prop_owner);
+		else
+			snprintf(why, GAME_WHY_MAX, "It is not your turn: seat "
+			    "%d is to play.", is->turn);
+		return GAME_REFUSED;
+	}
+	if (mv->verb >= SIX_VERB__MAX || mv->ncards > GAME_MOVE_CARDS_MAX)
+		return refuse(why, "That is not a Six Suit move.");
+	for (i = 0; i < mv->ncards; i++)
+		if (mv->cards[i] >= CARD_TT_COUNT)
+			return refuse(why, "Six Suit uses the 125 cards without "
+			    "jokers.");
+	memcpy(s, is, sizeof(*s));
+	switch (s->phase) {
+	case SIX_PHASE_PREDICT:
+		return apply_predict(s, seat, mv, why);
+	case SIX_PHASE_PLAY:
+		return apply_turn(s, seat, mv, ev, why);
+	default:
+		return apply_veto(s, mv, ev, why);
+	}
+}
+
+static void
+six_status(const void *st, struct game_status *out)
+{
+	const struct six_state	*s = st;
+	int			 i;
+
+	memset(out, 0, sizeof(*out));
+	out->nseats = s->nseats;
+	out->over = s->over;
+	out->hand = s->hand;
+	out->dealer = s->dealer;
+	out->needs_deck = s->phase == SIX_PHASE_DEAL;
+	out->to_act = playing(s) ? 1u << actor(s) : 0;
+	out->winners = s->winners;
+	for (i = 0; i < s->nseats; i++)
+		out->scores[i] = s->scores[six_team(s, i)];
+	if (s->nfactions < s->nseats) {
+		out->nteams = s->nfactions;
+		for (i = 0; i < s->nfactions; i++)
+			out->team_scores[i] = s->scores[i];
+	}
+	memcpy(out->seating, s->seating, sizeof(out->seating));
+}
+
+/*
+ * RULES.md 7c timeouts.  The random declaration comes from a copy of
+ * the game's stream moved far past any block a shuffle reaches, so it
+ * reveals nothing about future shuffles and leaves the state alone.
+ */
+static enum game_rc
+six_timeout_move(const void *st, int seat, struct game_move *out)
+{
+	const struct six_state	*s = st;
+	struct rng		 r;
+
+	move_clear(out);
+	if (!playing(s) || seat != actor(s) || s->viewer != SIX_NOT_A_VIEW)
+		return GAME_REFUSED;
+	switch (s->phase) {
+	case SIX_PHASE_PREDICT:
+		r = s->rng;
+		r.counter = 0x80000000u + (s->nat & 0x3fffffffu) * 64u +
+		    s->extras;
+		r.used = 16;
+		out->verb = SIX_PREDICT;
+		move_add_card(out, (card_t)rng_uniform(&r, SIX_DECK), 0);
+		return GAME_OK;
+	case SIX_PHASE_PLAY:
+		if (s->nhand[seat] == 0) {
+			out->verb = SIX_PASS;
+			return GAME_OK;
+		}
+		out->verb = SIX_DISCARD;
+		move_add_card(out, s->hands[seat][0], 0);
+		return GAME_OK;
+	default:
+		out->verb = SIX_REJECT;
+		return GAME_OK;
+	}
+}
+
+const struct game_rules six_rules = {
+	.slug = "six-suit",
+	.name = "Six Suit",
+	.cards = CARD_TT,
+	.seats_min = SIX_SEATS_MIN,
+	.seats_max = SIX_SEATS_MAX,
+	.layout = SIX_LAYOUT,
+	.state_size = sizeof(struct six_state),
+	.view_size = sizeof(struct six_state),
+	.setup = six_setup,
+	.deal = six_deal,
+	.legal = six_legal,
+	.apply = six_apply,
+	.status = six_status,
+	.timeout_move = six_timeout_move,
+	.view = six_view,
+	.parse = six_parse,
+	.format = six_format,
+	.audit = six_audit,
+	.audit_view = six_audit_view
+};
+
+_Static_assert(sizeof(struct six_state) <= GAME_STATE_MAX,
+    "struct six_state must fit GAME_STATE_MAX");

@@ -1,0 +1,210 @@
+/*
+ * six_suit_bot.c: a Six Suit bot that reads only its own view.
+ *
+ * Predict: the declaration that earns the most extra cards on average
+ * over the cards it has not seen.  Play: eliminate an opponent when it
+ * can (a double match first, for the extra turn), otherwise move its
+ * own faction away from six suits, keep a chain going, push opponents
+ * towards six suits, and discard the card worth least.  Veto: accept
+ * only a play that leaves it safer.  Ties are broken by the noise.
+ */
+#include "six_suit.h"
+
+#include <string.h>
+
+#include "move.h"
+
+enum {
+	ELIMINATE = 100000,
+	EXTRA_TURN = 400,
+	WASTED = -100000
+};
+
+/* How bad a distance from a six suit is for the player who has it. */
+static int
+danger(int d)
+{
+	static const int	 table[] = { 3000, 400, 60, 8 };
+
+	return d >= 0 && d < 4 ? table[d] : 0;
+}
+
+/* The tops of q with pile p replaced by c. */
+static void
+tops_with(const struct six_state *v, int q, int p, card_t c,
+    card_t out[SIX_PILES])
+{
+	memcpy(out, v->top[q], SIX_PILES);
+	out[p] = c;
+}
+
+/* Would a double match on q now earn an extra turn? */
+static int
+earns_extra(const struct six_state *v, int q)
+{
+	return v->natural || q == v->chain_target || v->relaxed;
+}
+
+static int
+score_play(const struct six_state *v, int seat, card_t c, int q, int p)
+{
+	card_t	 after[SIX_PILES];
+	int	 mine = six_team(v, seat), k, d0, d1, sc = 0;
+
+	k = card_tt_matches(c, v->top[q][p]);
+	tops_with(v, q, p, c, after);
+	d0 = six_distance(v->top[q]);
+	d1 = six_distance(after);
+	if (six_free_time(v)) {
+		if (q != seat && six_team(v, q) != mine)
+			return WASTED;	/* would only help an opponent */
+	} else if (six_team(v, q) != mine && d1 == 0)
+		return ELIMINATE + (k == 2 && earns_extra(v, q) ? EXTRA_TURN :
+		    0) + (v->nseats - v->elims) * 10;
+	if (six_team(v, q) == mine)
+		sc += danger(d0) - danger(d1);
+	else
+		sc += (danger(d1) - danger(d0)) / 8;
+	if (k == 2 && earns_extra(v, q) && v->extras < SIX_CHAIN_CAP)
+		sc += EXTRA_TURN / (six_team(v, q) == mine && d1 == 0 ? 8 : 1);
+	return sc;
+}
+
+/* A card's worth in hand: how many living opponents' tops it matches. */
+static int
+card_worth(const struct six_state *v, int seat, card_t c)
+{
+	int	 q, p, w = 0;
+
+	for (q = 0; q < v->nseats; q++)
+		if ((v->alive & (1u << q)) && six_team(v, q) != six_team(v, seat))
+			for (p = 0; p < SIX_PILES; p++)
+				if (card_tt_matches(c, v->top[q][p]) > 0)
+					w++;
+	return w;
+}
+
+static void
+predict(const struct six_state *v, int seat, struct rng *r,
+    struct game_move *out)
+{
+	uint8_t	 seen[CARD_TT_COUNT];
+	int	 best = -1, d, u, val, k, i, j, p, ties = 0;
+	card_t	 pick = 0;
+
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; i < v->nseats; i++)
+		for (p = 0; p < SIX_PILES; p++)
+			if (v->top[i][p] < CARD_TT_COUNT)
+				seen[v->top[i][p]] = 1;
+	for (j = 0; j < v->nunder; j++)
+		seen[v->under[j]] = 1;
+	for (j = 0; j < v->ncenter; j++)
+		seen[v->center[j]] = 1;
+	for (j = 0; j < v->nhand[seat]; j++)
+		seen[v->hands[seat][j]] = 1;
+	for (d = 0; d < CARD_TT_COUNT; d++) {
+		val = 0;
+		for (u = 0; u < CARD_TT_COUNT; u++) {
+			if (seen[u])
+				continue;
+			k = card_tt_matches((card_t)d, (card_t)u);
+			val += k == 3 ? 2 : k == 2 ? 1 : 0;
+		}
+		if (val > best) {
+			best = val;
+			pick = (card_t)d;
+			ties = 1;
+		} else if (val == best && rng_uniform(r, (uint32_t)++ties) == 0)
+			pick = (card_t)d;
+	}
+	move_clear(out);
+	out->verb = SIX_PREDICT;
+	move_add_card(out, pick, 0);
+}
+
+static void
+consider(struct game_move *best, int *bestsc, int *ties, struct rng *r,
+    const struct game_move *mv, int sc)
+{
+	if (sc > *bestsc) {
+		*best = *mv;
+		*bestsc = sc;
+		*ties = 1;
+	} else if (sc == *bestsc && rng_uniform(r, (uint32_t)++*ties) == 0)
+		*best = *mv;
+}
+
+static void
+play(const struct six_state *v, int seat, struct rng *r,
+    struct game_move *out)
+{
+	struct game_move	 mv;
+	card_t			 c;
+	int			 i, q, p, sc, bestsc = WASTED - 1, ties = 0;
+
+	move_clear(out);
+	if (v->nhand[seat] == 0) {
+		out->verb = SIX_PASS;
+		return;
+	}
+	for (i = 0; i < v->nhand[seat]; i++) {
+		c = v->hands[seat][i];
+		for (q = 0; q < v->nseats; q++)
+			for (p = 0; p < SIX_PILES; p++) {
+				if (!six_play_allowed(v, seat, c, q, p))
+					continue;
+				move_clear(&mv);
+				mv.verb = SIX_PLAY;
+				move_add_card(&mv, c, 0);
+				mv.on = v->top[q][p];
+				mv.at = (int8_t)q;
+				sc = score_play(v, seat, c, q, p) * 4 -
+				    card_worth(v, seat, c);
+				consider(out, &bestsc, &ties, r, &mv, sc);
+			}
+		move_clear(&mv);
+		mv.verb = SIX_DISCARD;
+		move_add_card(&mv, c, 0);
+		consider(out, &bestsc, &ties, r, &mv, -4 - card_worth(v, seat,
+		    c));
+	}
+}
+
+static void
+veto(const struct six_state *v, int seat, struct game_move *out)
+{
+	card_t	 after[SIX_PILES];
+	int	 d0, d1;
+
+	tops_with(v, seat, v->prop_pile, v->prop_card, after);
+	d0 = six_distance(v->top[seat]);
+	d1 = six_distance(after);
+	move_clear(out);
+	out->verb = danger(d1) < danger(d0) || (danger(d1) == danger(d0) &&
+	    six_team(v, v->turn) == six_team(v, seat)) ? SIX_ACCEPT :
+	    SIX_REJECT;
+}
+
+enum game_rc
+six_bot_choose(const struct six_state *view, int seat,
+    const uint8_t noise[32], struct game_move *out)
+{
+	struct rng	 r;
+
+	if (six_legal(view, seat, NULL, 0) <= 0)
+		return GAME_REFUSED;
+	rng_init(&r, noise);
+	switch (view->phase) {
+	case SIX_PHASE_PREDICT:
+		predict(view, seat, &r, out);
+		break;
+	case SIX_PHASE_PLAY:
+		play(view, seat, &r, out);
+		break;
+	default:
+		veto(view, seat, out);
+		break;
+	}
+	return GAME_OK;
+}

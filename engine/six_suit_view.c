@@ -1,0 +1,426 @@
+/*
+ * six_suit_view.c: the Six Suit definitions every part uses (factions,
+ * six suits, free time, which plays are allowed), the legal-move list,
+ * moves as text, what each viewer may see, and the self-checks that
+ * tests and simulations run after every move.
+ */
+#include "six_suit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "move.h"
+
+static const char *const verbs[] = {
+	"predict", "play", "discard", "pass", "accept", "reject", NULL
+};
+
+static const struct move_grammar grammar = { CARD_TT, verbs };
+
+static const char *const phase_names[SIX_PHASE__MAX] = {
+	"deal", "predict", "play", "veto", "over"
+};
+
+static const char *const end_names[SIX_END__MAX] = {
+	"none", "elimination", "survived", "wipeout", "cap"
+};
+
+const char *
+six_phase_name(int phase)
+{
+	return phase >= 0 && phase < SIX_PHASE__MAX ? phase_names[phase] : "?";
+}
+
+const char *
+six_end_name(int kind)
+{
+	return kind >= 0 && kind < SIX_END__MAX ? end_names[kind] : "?";
+}
+
+int
+six_team(const struct six_state *s, int seat)
+{
+	return s->nfactions > 0 ? seat % s->nfactions : seat;
+}
+
+static int
+attr(card_t c, int a)
+{
+	return a == 0 ? card_tt_number(c) : a == 1 ? card_tt_color(c) :
+	    card_tt_suit(c);
+}
+
+int
+six_distance(const card_t tops[SIX_PILES])
+{
+	int	 a, v, i, n, best = SIX_PILES, x;
+
+	for (i = 0; i < SIX_PILES; i++)
+		if (tops[i] >= CARD_TT_COUNT)
+			return SIX_PILES + 1;
+	for (a = 0; a < 3; a++)
+		for (v = 0; v < 4; v++) {
+			for (i = n = 0; i < SIX_PILES; i++) {
+				x = attr(tops[i], a);
+				if (x != v && x != 4)
+					n++;
+			}
+			if (n < best)
+				best = n;
+		}
+	return best;
+}
+
+int
+six_is_six_suit(const card_t tops[SIX_PILES])
+{
+	return six_distance(tops) == 0;
+}
+
+int
+six_free_time(const struct six_state *s)
+{
+	return s->nat <= (uint32_t)SIX_FREE_ORBITS * s->nseats;
+}
+
+int
+six_play_allowed(const struct six_state *s, int seat, card_t c, int q,
+    int p)
+{
+	card_t	 t;
+
+	if (q < 0 || q >= s->nseats || p < 0 || p >= SIX_PILES ||
+	    !(s->alive & (1u << q)))
+		return 0;
+	t = s->top[q][p];
+	if (t >= CARD_TT_COUNT || card_tt_matches(c, t) == 0)
+		return 0;
+	if (q != seat && six_free_time(s))
+		return s->nseats > 2 && s->veto && !(s->vetoed & (1u << q));
+	return 1;
+}
+
+static void
+add_move(struct game_move *out, int max, int *n, const struct game_move *mv)
+{
+	if (*n < max)
+		out[*n] = *mv;
+	(*n)++;
+}
+
+static void
+simple_move(struct game_move *mv, int verb, card_t c)
+{
+	move_clear(mv);
+	mv->verb = (uint8_t)verb;
+	if (c != CARD_NONE)
+		move_add_card(mv, c, 0);
+}
+
+int
+six_legal(const void *st, int seat, struct game_move *out, int max)
+{
+	const struct six_state	*s = st;
+	struct game_move	 mv;
+	card_t			 c;
+	int			 n = 0, i, q, p, who;
+
+	if (s->phase <= SIX_PHASE_DEAL || s->phase >= SIX_PHASE_OVER)
+		return 0;
+	who = s->phase == SIX_PHASE_VETO ? s->prop_owner : s->turn;
+	if (seat != who)
+		return 0;
+	if (s->viewer != SIX_NOT_A_VIEW && s->viewer != seat)
+		return 0;
+	switch (s->phase) {
+	case SIX_PHASE_PREDICT:
+		for (i = 0; i < CARD_TT_COUNT; i++) {
+			simple_move(&mv, SIX_PREDICT, (card_t)i);
+			add_move(out, max, &n, &mv);
+		}
+		break;
+	case SIX_PHASE_PLAY:
+		if (s->nhand[seat] == 0) {
+			simple_move(&mv, SIX_PASS, CARD_NONE);
+			add_move(out, max, &n, &mv);
+			break;
+		}
+		for (i = 0; i < s->nhand[seat]; i++) {
+			c = s->hands[seat][i];
+			for (q = 0; q < s->nseats; q++)
+				for (p = 0; p < SIX_PILES; p++) {
+					if (!six_play_allowed(s, seat, c, q, p))
+						continue;
+					simple_move(&mv, SIX_PLAY, c);
+					mv.on = s->top[q][p];
+					mv.at = (int8_t)q;
+					add_move(out, max, &n, &mv);
+				}
+			simple_move(&mv, SIX_DISCARD, c);
+			add_move(out, max, &n, &mv);
+		}
+		break;
+	default:
+		simple_move(&mv, SIX_ACCEPT, CARD_NONE);
+		add_move(out, max, &n, &mv);
+		simple_move(&mv, SIX_REJECT, CARD_NONE);
+		add_move(out, max, &n, &mv);
+		break;
+	}
+	return n;
+}
+
+static enum game_rc
+bad(char why[GAME_WHY_MAX], const char *msg)
+{
+	snprintf(why, GAME_WHY_MAX, "%s", msg);
+	return GAME_BAD_TEXT;
+}
+
+enum game_rc
+six_parse(const char *text, struct game_move *mv, char why[GAME_WHY_MAX])
+{
+	enum game_rc	 rc;
+	int		 i;
+
+	if ((rc = move_parse(&grammar, text, mv, why)) != GAME_OK)
+		return rc;
+	if (mv->num >= 0 || mv->ngroups > 1)
+		return bad(why, "Six Suit moves take no number and no \"|\".");
+	for (i = 0; i < mv->ncards; i++) {
+		if (mv->as[i] != CARD_NONE || mv->asnum[i] >= 0)
+			return bad(why, "Write cards without \"=\": in Six Suit "
+			    "black, blob and Q are matched literally.");
+		if (mv->cards[i] >= CARD_TT_COUNT)
+			return bad(why, "Six Suit is played without jokers.");
+	}
+	if (mv->on != CARD_NONE && mv->on >= CARD_TT_COUNT)
+		return bad(why, "Six Suit is played without jokers.");
+	switch (mv->verb) {
+	case SIX_PREDICT:
+		if (mv->ncards != 1 || mv->on != CARD_NONE || mv->at >= 0)
+			return bad(why, "Predict one number, color and suit, as "
+			    "in \"predict 2Bc\".");
+		break;
+	case SIX_PLAY:
+		if (mv->ncards != 1 || mv->on == CARD_NONE)
+			return bad(why, "Name your card and the top card you play "
+			    "on, as in \"play 3Rh on 4Rt\" (optionally \"@2\" "
+			    "for its owner).");
+		break;
+	case SIX_DISCARD:
+		if (mv->ncards != 1 || mv->on != CARD_NONE || mv->at >= 0)
+			return bad(why, "Name one card to discard, as in "
+			    "\"discard 3Rh\".");
+		break;
+	default:
+		if (mv->ncards != 0 || mv->on != CARD_NONE || mv->at >= 0) {
+			snprintf(why, GAME_WHY_MAX, "\"%s\" takes no card or "
+			    "seat.", verbs[mv->verb]);
+			return GAME_BAD_TEXT;
+		}
+		break;
+	}
+	return GAME_OK;
+}
+
+size_t
+six_format(const struct game_move *mv, char *buf, size_t bufsz)
+{
+	if (mv->verb >= SIX_VERB__MAX) {
+		if (bufsz > 0)
+			buf[0] = '\0';
+		return 0;
+	}
+	return move_format(&grammar, mv, buf, bufsz);
+}
+
+static int
+shows_all(const struct six_state *s, int viewer)
+{
+	return viewer == GAME_VIEW_ALL && s->over;
+}
+
+void
+six_view(const void *st, int viewer, void *out)
+{
+	const struct six_state	*s = st;
+	struct six_state	*v = out;
+	int			 i;
+
+	memcpy(v, s, sizeof(*v));
+	memset(&v->rng, 0, sizeof(v->rng));
+	if (viewer != GAME_VIEW_ALL && (viewer < 0 || viewer >= s->nseats))
+		viewer = GAME_VIEW_SPECTATOR;
+	if (viewer == GAME_VIEW_ALL && !shows_all(s, viewer))
+		viewer = GAME_VIEW_SPECTATOR;
+	v->viewer = (int8_t)viewer;
+	if (viewer == GAME_VIEW_ALL)
+		return;
+	for (i = 0; i < GAME_SEATS_MAX; i++)
+		if (i != viewer)
+			memset(v->hands[i], CARD_NONE, sizeof(v->hands[i]));
+	memset(v->stock, CARD_NONE, sizeof(v->stock));
+	if (viewer != s->turn || !(s->phase > SIX_PHASE_DEAL &&
+	    s->phase < SIX_PHASE_OVER))
+	{
+		for (i = 0; i < 3; i++)
+			if (!(i == 0 && s->shown))
+				v->drawn[i] = CARD_NONE;
+		if (!s->shown)
+			v->k = 0;
+	}
+}
+
+__attribute__((format(printf, 2, 3)))
+static int
+fail(char why[GAME_WHY_MAX], const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, GAME_WHY_MAX, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Count c once in seen[]; -1 with why[] if it is not a card or repeated. */
+static int
+see(uint8_t *seen, card_t c, int *total, char why[GAME_WHY_MAX])
+{
+	char	 tok[CARD_TEXT_MAX];
+
+	if (c >= CARD_TT_COUNT)
+		return fail(why, "a place holds a non-card (%d)", c);
+	if (seen[c]++) {
+		card_format(CARD_TT, c, tok);
+		snprintf(why, GAME_WHY_MAX, "%s appears twice", tok);
+		return -1;
+	}
+	(*total)++;
+	return 0;
+}
+
+static int
+audit_piles(const struct six_state *s, uint8_t *seen, int *total,
+    char why[GAME_WHY_MAX])
+{
+	int	 depth[GAME_SEATS_MAX][SIX_PILES];
+	int	 i, p, q;
+
+	memset(depth, 0, sizeof(depth));
+	for (i = 0; i < s->nunder; i++) {
+		q = s->under_pile[i] / SIX_PILES;
+		if (q >= s->nseats || !(s->alive & (1u << q)))
+			return fail(why, "a buried card lies in dead seat %d", q);
+		depth[q][s->under_pile[i] % SIX_PILES]++;
+		if (see(seen, s->under[i], total, why) != 0)
+			return -1;
+	}
+	for (q = 0; q < GAME_SEATS_MAX; q++)
+		for (p = 0; p < SIX_PILES; p++) {
+			if (depth[q][p] != s->depth[q][p])
+				return fail(why, "seat %d: a pile depth is wrong",
+				    q);
+			if (q >= s->nseats || !(s->alive & (1u << q))) {
+				if (s->top[q][p] != CARD_NONE)
+					return fail(why, "ghost seat %d has a "
+					    "top card", q);
+			} else if (see(seen, s->top[q][p], total, why) != 0)
+				return -1;
+		}
+	return 0;
+}
+
+int
+six_audit(const void *st, char why[GAME_WHY_MAX])
+{
+	const struct six_state	*s = st;
+	uint8_t			 seen[CARD_TT_COUNT];
+	int			 i, j, total = 0;
+
+	if (s->layout != SIX_LAYOUT)
+		return fail(why, "layout %d", s->layout);
+	if (s->nseats < SIX_SEATS_MIN || s->nseats > SIX_SEATS_MAX ||
+	    s->nfactions < 2 || s->nseats % s->nfactions != 0)
+		return fail(why, "bad seat or faction count %d", s->nfactions);
+	if (s->phase == SIX_PHASE_DEAL)
+		return s->nstock + s->ncenter + s->nunder == 0 ? 0 :
+		    fail(why, "cards before the deal (%d)", s->nstock);
+	if ((s->alive >> s->nseats) != 0)
+		return fail(why, "seat bitmask %d out of range", s->alive);
+	memset(seen, 0, sizeof(seen));
+	if (audit_piles(s, seen, &total, why) != 0)
+		return -1;
+	for (i = 0; i < GAME_SEATS_MAX; i++) {
+		if (i >= s->nseats && s->nhand[i] != 0)
+			return fail(why, "seat %d outside the game holds cards",
+			    i);
+		for (j = 0; j < s->nhand[i]; j++) {
+			if (see(seen, s->hands[i][j], &total, why) != 0)
+				return -1;
+			if (j > 0 && s->hands[i][j - 1] > s->hands[i][j])
+				return fail(why, "hand %d is not sorted", i);
+		}
+	}
+	for (i = 0; i < s->nstock; i++)
+		if (see(seen, s->stock[i], &total, why) != 0)
+			return -1;
+	for (i = 0; i < s->ncenter; i++)
+		if (see(seen, s->center[i], &total, why) != 0)
+			return -1;
+	if (total != SIX_DECK)
+		return fail(why, "%d cards accounted for, not 125", total);
+	if (s->phase == SIX_PHASE_VETO) {
+		if (s->prop_owner >= s->nseats || s->prop_pile >= SIX_PILES ||
+		    s->top[s->prop_owner][s->prop_pile] != s->prop_on ||
+		    s->prop_owner == s->turn)
+			return fail(why, "the play under veto names no pile "
+			    "(%d)", s->prop_owner);
+		for (j = 0; j < s->nhand[s->turn]; j++)
+			if (s->hands[s->turn][j] == s->prop_card)
+				return 0;
+		return fail(why, "the card under veto is not in seat %d's "
+		    "hand", s->turn);
+	}
+	return 0;
+}
+
+int
+six_audit_view(const void *st, const void *view, int viewer,
+    char why[GAME_WHY_MAX])
+{
+	const struct six_state	*s = st, *v = view;
+	static const uint8_t	 zero[sizeof(struct rng)];
+	int			 i, j, actor;
+
+	if (memcmp(&v->rng, zero, sizeof(zero)) != 0)
+		return fail(why, "the view holds random state");
+	if (shows_all(s, viewer))
+		return 0;
+	for (i = 0; i < GAME_SEATS_MAX; i++) {
+		if (v->nhand[i] != s->nhand[i])
+			return fail(why, "the view's count of hand %d differs",
+			    i);
+		for (j = 0; j < SIX_DECK; j++)
+			if (i != viewer ? v->hands[i][j] != CARD_NONE :
+			    v->hands[i][j] != s->hands[i][j])
+				return fail(why, "the view shows hand %d wrongly",
+				    i);
+	}
+	if (v->nstock != s->nstock)
+		return fail(why, "the view's stock count differs");
+	for (j = 0; j < SIX_DECK; j++)
+		if (v->stock[j] != CARD_NONE)
+			return fail(why, "the view shows a stock card (%d)", j);
+	actor = s->phase > SIX_PHASE_DEAL && s->phase < SIX_PHASE_OVER &&
+	    viewer == s->turn;
+	if (!actor && !s->shown && v->k != 0)
+		return fail(why, "the view shows how well seat %d predicted",
+		    s->turn);
+	for (j = 0; j < 3; j++)
+		if (v->drawn[j] != CARD_NONE && !actor && !(j == 0 && s->shown))
+			return fail(why, "the view shows drawn card %d", j);
+	return 0;
+}
