@@ -11,6 +11,7 @@
 #include "rng.h"
 #include "rummy500.h"
 #include "six_suit.h"
+#include "twelve_step.h"
 
 static enum game_rc
 gin_vodka(const void *view, int seat, const uint8_t noise[32],
@@ -40,6 +41,13 @@ six_suit(const void *view, int seat, const uint8_t noise[32],
 	return six_bot_choose(view, seat, noise, out);
 }
 
+static enum game_rc
+twelve_step(const void *view, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	return tsr_bot_choose(view, seat, noise, out);
+}
+
 /* Each game with a bot of its own adds a line. */
 static const struct {
 	const char	*slug;
@@ -50,6 +58,7 @@ static const struct {
 	{ "vodkapolis-500", vodkapolis },
 	{ "rummy-500", rummy500 },
 	{ "six-suit", six_suit },
+	{ "twelve-step-rummy", twelve_step },
 };
 
 int

@@ -21,6 +21,7 @@ static const struct {
 	{ "vodkapolis-500", codec_vodkapolis_view },
 	{ "rummy-500", codec_rummy500_view },
 	{ "six-suit", codec_six_suit_view },
+	{ "twelve-step-rummy", codec_twelve_step_view },
 };
 
 __attribute__((format(printf, 3, 4)))

@@ -85,4 +85,7 @@ struct json_object *codec_rummy500_view(const void *view);
 /* Per game: the view of six-suit as JSON (codec_six_suit.c). */
 struct json_object *codec_six_suit_view(const void *view);
 
+/* Per game: the view of twelve-step-rummy as JSON (codec_twelve_step.c). */
+struct json_object *codec_twelve_step_view(const void *view);
+
 #endif /* TOPPER_CODEC_H */

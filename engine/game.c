@@ -9,6 +9,7 @@
 #include "rng.h"
 #include "rummy500.h"
 #include "six_suit.h"
+#include "twelve_step.h"
 
 /* The lobby lists games in this order. */
 static const struct game_rules *const registry[] = {
@@ -16,6 +17,7 @@ static const struct game_rules *const registry[] = {
 	&vp_rules,
 	&r500_rules,
 	&six_rules,
+	&tsr_rules,
 	NULL
 };
 
