@@ -59,9 +59,11 @@ $(eval $(call tree,build-asan,$(SAN)))
 
 all: deps bin/topper
 
+# Copy then rename, so a running bin/topper (make run) is replaced, not
+# written over ("Text file busy").
 bin/topper: build/topper
 	@mkdir -p bin
-	cp build/topper $@
+	cp build/topper $@.new && mv -f $@.new $@
 
 # Migrations become C arrays so "topper init" works from any directory.
 build/sql_embed.c: $(SQL) tools/embed-sql.sh

@@ -27,6 +27,12 @@ const struct cli_cmd cli_cmds[] = {
 	    "print a game as a record (the seed only once the game is over)" },
 	{ "test-state-sha", cli_test_state_sha, "GAME_ID [--config F]",
 	    "(tests) print the hex SHA-256 of the game's stored state" },
+	{ "bench-fill", cli_bench_fill, "[--config F] [--users N] [--games N] [--open N] [--password P]",
+	    "(bench) fill a fresh database with users and bot-played games" },
+	{ "bench-moves", cli_bench_moves, "--out FILE [--config F] [--per-game K]",
+	    "(bench) sessions and a script of legal moves for tools/bench/moves.lua" },
+	{ "bench-write", cli_bench_write, "[--config F] [--iterations N]",
+	    "(bench) time durable writes on a scratch database" },
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -52,7 +58,8 @@ help(FILE *f)
 
 	fprintf(f, "usage: topper COMMAND [ARGS]\n\ncommands:\n");
 	for (i = 0; cli_cmds[i].name != NULL; i++)
-		if (strncmp(cli_cmds[i].name, "test-", 5) != 0)	/* hidden */
+		if (strncmp(cli_cmds[i].name, "test-", 5) != 0 &&
+		    strncmp(cli_cmds[i].name, "bench-", 6) != 0)	/* hidden */
 			fprintf(f, "  %-8s %s\n           %s\n",
 			    cli_cmds[i].name, cli_cmds[i].usage,
 			    cli_cmds[i].help);

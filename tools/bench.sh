@@ -1,0 +1,217 @@
+#!/bin/sh
+# make bench: the benchmark of DESIGN.md "Speed".  A benchmark, not a
+# test: it prints numbers and says whether the targets were met, and it
+# fails only when a step breaks (a page that does not answer, a move
+# count that does not add up).
+#
+# A private instance (tests/e2e/lib/instance.sh: its own directory,
+# nginx, 2 FastCGI processes, no worker, pwhash = min) on a free port,
+# running the optimised bin/topper.  "topper bench-fill" fills its fresh
+# database with 1,000 users and 10,000 bot-played games (8,000 over,
+# 2,000 in progress at varied plies); then, each with wrk for
+# BENCH_SECONDS (10) on 2 threads and BENCH_CONNECTIONS (4) connections:
+#   (a) nginx serving a static file as big as the game page (its bytes)
+#   (b) GET /healthz: the FastCGI round trip, no database
+#   (c) GET /g/ID for the player to act, logged in through /login
+#   (d) POST /g/ID/move from "topper bench-moves"'s script of legal
+#       moves (tools/bench/moves.lua); only 303s count, and the moves
+#       table must grow by their number
+#   (e) "topper bench-write": BEGIN IMMEDIATE, UPDATE a 4 KB blob,
+#       INSERT a row, COMMIT, in one process, one at a time
+# Targets: c >= 60% of b, d >= 75% of e; p99 of c against a 5 ms goal.
+# BENCH_KEEP=1 keeps the instance's directory and wrk's reports.
+# wrk is in tools/deps.txt; nothing is installed here.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+root=$PWD
+secs=${BENCH_SECONDS:-10}
+conns=${BENCH_CONNECTIONS:-4}
+threads=2
+writes=${BENCH_WRITES:-5000}
+password=bench-password
+
+die() { echo "bench: $*" >&2; exit 1; }
+say() { echo "bench: $*" >&2; }
+
+for t in wrk nginx sqlite3 curl; do
+	command -v $t > /dev/null || die "$t is missing (make deps installs it)"
+done
+TOPPER=$root/bin/topper
+[ -x "$TOPPER" ] || die "bin/topper is missing; run make first"
+"$TOPPER" bench-fill --help 2>&1 | grep -q "usage: topper bench-fill" ||
+    die "bin/topper has no bench-fill command"
+export TOPPER
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/topper-bench.XXXXXX") || exit 1
+. tests/e2e/lib/instance.sh
+cleanup() {
+	if [ "${BENCH_KEEP:-0}" = 1 ]; then
+		INSTANCE_KEEP=1 instance_stop
+		say "kept $tmp"
+	else
+		instance_stop > /dev/null 2>&1
+		rm -rf "$tmp"
+	fi
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# A data dir of our own, so the static file (a) can sit beside the
+# tree's own static files without touching the tree.
+mkdir -p "$tmp/data/static"
+ln -s "$root/templates" "$tmp/data/templates"
+for f in "$root"/static/*; do
+	ln -s "$f" "$tmp/data/static/"
+done
+INSTANCE_DATA_DIR=$tmp/data
+instance_start || die "the instance did not start"
+url=$INST_URL
+db=$INST/topper.db
+
+load0=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
+say "filling a fresh database (about half a minute)"
+fill=$("$TOPPER" bench-fill --config "$INST_CONF" --password "$password") ||
+    die "bench-fill failed"
+say "$fill"
+
+# Milliseconds from a wrk time ("812.00us", "1.20ms", "2.00s").
+ms() {
+	echo "$1" | awk '{
+		v = $1 + 0
+		if ($1 ~ /us$/) v /= 1000
+		else if ($1 ~ /ms$/) v += 0
+		else if ($1 ~ /m$/) v *= 60000
+		else if ($1 ~ /s$/) v *= 1000
+		printf "%.3f", v
+	}'
+}
+
+# wrk for one part: name, then wrk's arguments after the options.
+# Sets rps, p50, p99 from its report in $tmp/name.wrk.
+run_wrk() {
+	_n=$1
+	shift
+	say "wrk: $_n"
+	wrk -t$threads -c$conns -d${secs}s --latency "$@" > "$tmp/$_n.wrk" 2>&1 ||
+	    die "wrk failed for $_n: $(cat "$tmp/$_n.wrk")"
+	rps=$(awk '/^Requests\/sec:/ { print $2 }' "$tmp/$_n.wrk")
+	p50=$(ms "$(awk '$1 == "50%" { print $2 }' "$tmp/$_n.wrk")")
+	p99=$(ms "$(awk '$1 == "99%" { print $2 }' "$tmp/$_n.wrk")")
+	[ -n "$rps" ] || die "no result from wrk for $_n: $(cat "$tmp/$_n.wrk")"
+	if grep -q "Socket errors" "$tmp/$_n.wrk"; then
+		say "$_n: $(grep "Socket errors" "$tmp/$_n.wrk")"
+	fi
+}
+
+# Fails unless every answer was 2xx/3xx.
+all_ok() {
+	! grep -q "Non-2xx or 3xx responses" "$tmp/$1.wrk" ||
+	    die "$1: $(grep "Non-2xx" "$tmp/$1.wrk")"
+}
+
+# The game for (c): in progress, mid-game, its player to act.
+row=$(sqlite3 -separator ' ' "$db" "SELECT g.id, u.name, g.ply FROM games
+    AS g JOIN seats AS s ON s.game = g.id JOIN users AS u ON u.id = s.user
+    WHERE g.status = 'active' AND (g.to_act >> s.seat) & 1
+    ORDER BY abs(g.ply - 80), g.id LIMIT 1") || die "no game in progress"
+set -- $row
+gid=$1 player=$2 gply=$3
+
+# Log in as that player, through the login form.
+jar=$tmp/cookies
+code=$(curl -sS -c "$jar" -o "$tmp/login.html" -w '%{http_code}' "$url/login")
+[ "$code" = 200 ] || die "GET /login answered $code"
+csrf=$(sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' "$tmp/login.html" |
+    head -n 1)
+[ -n "$csrf" ] || die "no csrf field in the login form"
+code=$(curl -sS -b "$jar" -c "$jar" -o /dev/null -w '%{http_code}' \
+    --data-urlencode "csrf=$csrf" --data-urlencode "name=$player" \
+    --data-urlencode "password=$password" "$url/login")
+[ "$code" = 303 ] || die "POST /login as $player answered $code, not 303"
+token=$(awk '$6 == "topper_session" { print $7 }' "$jar")
+[ -n "$token" ] || die "no session cookie after logging in"
+cookie="topper_session=$token"
+
+code=$(curl -sS -H "Cookie: $cookie" -o "$tmp/page.html" -w '%{http_code}' \
+    "$url/g/$gid")
+[ "$code" = 200 ] || die "GET /g/$gid answered $code"
+grep -q "action=\"/g/$gid/move\"" "$tmp/page.html" ||
+    die "the page of game $gid shows $player no move form"
+size=$(wc -c < "$tmp/page.html")
+
+# (a) the same bytes, served by nginx from static/.
+cp "$tmp/page.html" "$tmp/data/static/bench-page.html"
+curl -fsS -o "$tmp/static.html" "$url/static/bench-page.html" ||
+    die "nginx does not serve the static copy"
+cmp -s "$tmp/static.html" "$tmp/page.html" || die "the static copy differs"
+
+run_wrk a "$url/static/bench-page.html"
+all_ok a
+a_rps=$rps a_p50=$p50 a_p99=$p99
+run_wrk b "$url/healthz"
+all_ok b
+b_rps=$rps b_p50=$p50 b_p99=$p99
+run_wrk c -H "Cookie: $cookie" "$url/g/$gid"
+all_ok c
+c_rps=$rps c_p50=$p50 c_p99=$p99
+
+# (d) moves: the script, then the count check.
+script=$tmp/moves.txt
+mv_out=$("$TOPPER" bench-moves --config "$INST_CONF" --out "$script") ||
+    die "bench-moves failed"
+say "$mv_out"
+before=$(sqlite3 "$db" "SELECT count(*) FROM moves")
+run_wrk d -s "$root/tools/bench/moves.lua" "$url" -- "$script" $threads
+after=$(sqlite3 "$db" "SELECT count(*) FROM moves")
+line=$(grep '^moves: made=' "$tmp/d.wrk") || die "moves.lua printed no count"
+made=$(echo "$line" | sed 's/.*made=\([0-9]*\).*/\1/')
+other=$(echo "$line" | sed 's/.*other=\([0-9]*\).*/\1/')
+d_rps=$(echo "$line" | sed 's/.*rps=\([0-9.]*\).*/\1/')
+d_p50=$p50 d_p99=$p99
+grep -q "ran out" "$tmp/d.wrk" && say "(d) $(grep "ran out" "$tmp/d.wrk")"
+sent=$(echo "$line" | sed 's/.*sent=\([0-9]*\).*/\1/')
+# wrk stops with up to one request per connection in flight: the server
+# may still commit those, but their 303s are never counted.
+inflight=$((sent - made - other))
+grew=$((after - before))
+[ "$grew" -ge "$made" ] && [ "$grew" -le $((made + inflight)) ] ||
+    die "the moves table grew by $grew, but $made POSTs were answered 303 ($inflight unanswered when wrk stopped)"
+[ "$made" -gt 0 ] || die "no move POST was answered 303"
+
+# (e) the bare durable write.
+say "bench-write: $writes writes"
+w=$("$TOPPER" bench-write --config "$INST_CONF" --iterations "$writes") ||
+    die "bench-write failed"
+e_rps=$(echo "$w" | sed 's/.*rps=\([0-9.]*\).*/\1/')
+e_p50=$(echo "$w" | sed 's/.*p50_ms=\([0-9.]*\).*/\1/')
+e_p99=$(echo "$w" | sed 's/.*p99_ms=\([0-9.]*\).*/\1/')
+
+pct() { awk -v x="$1" -v y="$2" 'BEGIN { printf "%.0f", 100 * x / y }'; }
+verdict() {	# percent target
+	[ "$1" -ge "$2" ] && echo "met" || echo "NOT met"
+}
+ca=$(pct "$c_rps" "$a_rps")
+cb=$(pct "$c_rps" "$b_rps")
+de=$(pct "$d_rps" "$e_rps")
+p99_goal=$(awk -v p="$c_p99" 'BEGIN { print (p <= 5 ? "met" : "NOT met") }')
+
+echo
+echo "make bench: $(nproc) CPUs, 2 FastCGI processes, wrk -t$threads -c$conns -d${secs}s"
+echo "data: $fill"
+echo "load average before: ${load0:-?}, after: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)"
+echo "(on a shared machine other jobs move these numbers, the p99s most)"
+echo
+printf '%-46s %10s %9s %9s\n' "" "req/s" "p50 ms" "p99 ms"
+row() { printf '%-46s %10.0f %9.3f %9.3f\n' "$1" "$2" "$3" "$4"; }
+row "(a) nginx static file, $size bytes" "$a_rps" "$a_p50" "$a_p99"
+row "(b) GET /healthz" "$b_rps" "$b_p50" "$b_p99"
+row "(c) GET /g/$gid, its player to act (ply $gply)" "$c_rps" "$c_p50" "$c_p99"
+row "(d) POST /g/ID/move: $made 303s, $other other" "$d_rps" "$d_p50" "$d_p99"
+row "(e) durable write in one process" "$e_rps" "$e_p50" "$e_p99"
+echo
+echo "c/a = $ca%"
+echo "c/b = $cb% (target >= 60%: $(verdict "$cb" 60))"
+echo "d/e = $de% (target >= 75%: $(verdict "$de" 75))"
+echo "p99 of c = $c_p99 ms (goal <= 5 ms: $p99_goal)"
+echo "moves table grew by $grew: the $made 303s + $((grew - made)) of the $inflight POSTs in flight when wrk stopped"
+exit 0
