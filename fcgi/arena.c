@@ -20,7 +20,7 @@
 
 enum {
 	ALIGN = _Alignof(max_align_t),
-	BLOCK_SIZE = 64 * 1024		/* default block payload */
+	BLOCK_SIZE = 256 * 1024		/* default block payload: a whole game page fits */
 };
 
 struct arena_block {

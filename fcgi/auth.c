@@ -89,6 +89,8 @@ auth_before(struct req *r, unsigned flags)
 		    "now; please try again in a minute.");
 		return 1;
 	}
+	if (r->method == REQ_GET || r->method == REQ_HEAD)
+		(void)db_begin_read(db);
 	u = sess_current(r);
 	if ((flags & R_LOGIN) && u == NULL)
 		return need_login(r, flags);
@@ -118,6 +120,7 @@ auth_after(struct req *r, unsigned flags)
 
 	if (r->app == NULL || (db = r->app->db) == NULL)
 		return;
+	db_end_read(db);
 	if (db_in_txn(db)) {		/* a handler's bug: never carry it on */
 		fprintf(stderr, "topper: %s %s left a transaction open; "
 		    "rolled back\n", r->method_text, r->path);

@@ -44,6 +44,7 @@ struct db {
 };
 
 static const char SQL_BEGIN[] = "BEGIN IMMEDIATE";
+static const char SQL_BEGIN_READ[] = "BEGIN";
 static const char SQL_COMMIT[] = "COMMIT";
 static const char SQL_ROLLBACK[] = "ROLLBACK";
 static const char SQL_USER_VERSION[] = "PRAGMA user_version";
@@ -300,6 +301,26 @@ db_begin_immediate(struct db *db)
 		return DB_ERROR;
 	}
 	return db_step_done(db, db_stmt(db, SQL_BEGIN));
+}
+
+enum db_rc
+db_begin_read(struct db *db)
+{
+	if (db->cur != &db->ro || db_in_txn(db))
+		return DB_OK;
+	return db_step_done(db, db_stmt(db, SQL_BEGIN_READ));
+}
+
+void
+db_end_read(struct db *db)
+{
+	if (db->ro.h != NULL && !sqlite3_get_autocommit(db->ro.h)) {
+		struct db_conn	*cur = db->cur;
+
+		db->cur = &db->ro;
+		(void)db_step_done(db, db_stmt(db, SQL_COMMIT));
+		db->cur = cur;
+	}
 }
 
 enum db_rc

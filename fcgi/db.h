@@ -79,6 +79,16 @@ enum db_rc	 db_step_done(struct db *db, sqlite3_stmt *st);
  */
 enum db_rc	 db_begin_immediate(struct db *db);
 enum db_rc	 db_commit(struct db *db);
+
+/*
+ * One read transaction for a whole GET on the read-only connection:
+ * every query of the page sees one snapshot and the WAL read locks are
+ * taken once, not per statement.  db_begin_read() does nothing unless
+ * the read-only connection is current and idle; db_end_read() ends it
+ * (on whichever connection is current).
+ */
+enum db_rc	 db_begin_read(struct db *db);
+void		 db_end_read(struct db *db);
 void		 db_rollback_if_open(struct db *db);
 int		 db_in_txn(struct db *db);
 

@@ -154,6 +154,8 @@ handle(struct app *app, FCGX_Request *fr)
 	case REQ_NOMEM:
 		break;			/* resp_flush sends the 500 */
 	}
+	if (app->db != NULL)		/* a refused check skips auth_after() */
+		db_end_read(app->db);
 	status = resp_flush(&r);
 	if (status >= 500)
 		fprintf(stderr, "topper fcgi[%ld]: %d %s %s\n", (long)getpid(),
