@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "casino.h"
 #include "gin_vodka.h"
 #include "vodkapolis.h"
 #include "rng.h"
@@ -55,6 +56,7 @@ static const struct {
 			    struct game_move *);
 } bots[] = {
 	{ "gin-vodka", gin_vodka },
+	{ "casino-macedonia", cm_bot_choose },
 	{ "vodkapolis-500", vodkapolis },
 	{ "rummy-500", rummy500 },
 	{ "six-suit", six_suit },

@@ -18,6 +18,7 @@ static const struct {
 	struct json_object	*(*view)(const void *);
 } view_codecs[] = {
 	{ "gin-vodka", codec_gin_vodka_view },
+	{ "casino-macedonia", codec_casino_view },
 	{ "vodkapolis-500", codec_vodkapolis_view },
 	{ "rummy-500", codec_rummy500_view },
 	{ "six-suit", codec_six_suit_view },

@@ -76,6 +76,9 @@ void	codec_hex_encode(const uint8_t in[32], char out[65]);
 /* Per game: the view of gin-vodka as JSON (codec_gin_vodka.c). */
 struct json_object *codec_gin_vodka_view(const void *view);
 
+/* Per game: the view of casino-macedonia as JSON (codec_casino.c). */
+struct json_object *codec_casino_view(const void *view);
+
 /* Per game: the view of vodkapolis-500 as JSON (codec_vodkapolis.c). */
 struct json_object *codec_vodkapolis_view(const void *view);
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "casino.h"
 #include "gin_vodka.h"
 #include "vodkapolis.h"
 #include "rng.h"
@@ -14,6 +15,7 @@
 /* The lobby lists games in this order. */
 static const struct game_rules *const registry[] = {
 	&gv_rules,
+	&cm_rules,
 	&vp_rules,
 	&r500_rules,
 	&six_rules,

@@ -1,0 +1,763 @@
+/*
+ * casino.c: Casino Macedonia set-up, deals, moves, hand ends, status
+ * and timeouts (RULES.md 4a, 4b).  The table model and the move
+ * generator are in casino_moves.c, scoring and views in casino_view.c.
+ */
+#include "casino.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "deck.h"
+#include "move.h"
+
+_Static_assert(sizeof(struct cm_state) <= GAME_STATE_MAX,
+    "struct cm_state must fit GAME_STATE_MAX");
+
+static const char *const option_keys[] = {
+	"q_mode", "jokers", "single_takes", "deck", "rounds", NULL
+};
+
+static int
+is_joker(card_t c)
+{
+	return c == CARD_TT_JK1 || c == CARD_TT_JK2;
+}
+
+/* The string value of key in options, compared with words[]; index or -1/-2. */
+static int
+option_word(const char *options, const char *key, const char *const *words)
+{
+	const char	*p = options;
+	size_t		 klen = strlen(key), n;
+	int		 i;
+
+	if (options == NULL)
+		return -1;
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
+			p += klen + 1;
+			for (n = 0; p[n] != '\0' && p[n] != ' '; n++)
+				;
+			for (i = 0; words[i] != NULL; i++)
+				if (strlen(words[i]) == n &&
+				    strncmp(words[i], p, n) == 0)
+					return i;
+			return -2;
+		}
+		while (*p != '\0' && *p != ' ')
+			p++;
+	}
+	return -1;
+}
+
+static void
+hand_add(struct cm_state *s, int seat, card_t c)
+{
+	card_t	*h = s->hands[seat];
+	int	 i = s->nhand[seat]++;
+
+	for (; i > 0 && h[i - 1] > c; i--)
+		h[i] = h[i - 1];
+	h[i] = c;
+}
+
+static void
+hand_remove(struct cm_state *s, int seat, card_t c)
+{
+	card_t	*h = s->hands[seat];
+	int	 i;
+
+	for (i = 0; i < s->nhand[seat] && h[i] != c; i++)
+		;
+	if (i == s->nhand[seat])
+		return;
+	memmove(h + i, h + i + 1, (size_t)(s->nhand[seat] - i - 1));
+	h[--s->nhand[seat]] = CARD_NONE;
+}
+
+static void
+clear_cards(struct cm_state *s)
+{
+	memset(s->hands, CARD_NONE, sizeof(s->hands));
+	memset(s->nhand, 0, sizeof(s->nhand));
+	memset(s->ncaptured, 0, sizeof(s->ncaptured));
+	memset(s->stock, CARD_NONE, sizeof(s->stock));
+	memset(s->burned, CARD_NONE, sizeof(s->burned));
+	memset(s->aside, CARD_NONE, sizeof(s->aside));
+	memset(s->aside_spare, 0, sizeof(s->aside_spare));
+	memset(s->pile_of, CM_NOBODY, sizeof(s->pile_of));
+	memset(s->won, CM_NOBODY, sizeof(s->won));
+	memset(s->decl, 0, sizeof(s->decl));
+	memset(s->piles, 0, sizeof(s->piles));
+	s->npiles = 0;
+	s->nstock = 0;
+	s->nburned = 0;
+	s->naside = 0;
+	s->last_taker = CM_NOBODY;
+}
+
+/* The number a card on the table counts as (0: a ?-pile card). */
+static int
+table_value(const struct cm_state *s, card_t c)
+{
+	int	 lo, hi;
+
+	if (cm_numbers(s, c, &lo, &hi) == 1)
+		return s->decl[c];
+	return lo;
+}
+
+static void
+pile_add(struct cm_state *s, int x, card_t c)
+{
+	struct cm_pile	*p = &s->piles[x];
+
+	s->pile_of[c] = (uint8_t)x;
+	p->ncards++;
+	p->cmask |= (uint8_t)cm_cmask(c);
+	p->smask |= (uint8_t)cm_smask(c);
+	if (c < p->name)
+		p->name = c;
+}
+
+static void
+new_single(struct cm_state *s, card_t c)
+{
+	struct cm_pile	*p = &s->piles[s->npiles];
+
+	memset(p, 0, sizeof(*p));
+	p->kind = CM_SINGLE;
+	p->owner = CM_NOBODY;
+	p->name = c;
+	p->value = (uint8_t)table_value(s, c);
+	pile_add(s, s->npiles++, c);
+}
+
+static void
+redeal(struct cm_state *s)
+{
+	int	 i, seat = s->dealer, n = s->nseats;
+
+	if (s->nstock >= CM_HAND * n) {
+		for (i = 0; i < CM_HAND * n; i++) {
+			seat = (seat + 1) % n;
+			hand_add(s, seat, s->stock[--s->nstock]);
+		}
+	} else
+		while (s->nstock > 0) {
+			seat = (seat + 1) % n;
+			hand_add(s, seat, s->stock[--s->nstock]);
+		}
+	memset(s->stock + s->nstock, CARD_NONE, (size_t)(CM_IDS - s->nstock));
+}
+
+/* Deal deck[0..ndeck-1] (deck[0] = top): burn, face-up cards, hands. */
+static void
+deal_cards(struct cm_state *s, const card_t *deck)
+{
+	int	 i, top = 0, nb = s->jokers ? 3 : 1, rest;
+
+	clear_cards(s);
+	for (i = 0; i < nb; i++)
+		s->burned[s->nburned++] = deck[s->ndeck - 1 - i];
+	for (i = 0; i < CM_TABLE_START; i++, top++) {
+		if (is_joker(deck[top])) {
+			s->aside_spare[s->naside] = 0;
+			s->aside[s->naside++] = deck[top];
+		} else
+			new_single(s, deck[top]);
+	}
+	rest = s->ndeck - nb - top;
+	for (i = 0; i < rest; i++)
+		s->stock[rest - 1 - i] = deck[top + i];
+	s->nstock = (uint8_t)rest;
+	redeal(s);
+	s->turn = (uint8_t)((s->dealer + 1) % s->nseats);
+	s->phase = CM_PHASE_PLAY;
+}
+
+static enum deck_kind
+deck_kind(const struct cm_state *s)
+{
+	if (s->squares)
+		return DECK_SQUARES;
+	return s->jokers ? DECK_TT_JOKERS : DECK_TT_FULL;
+}
+
+static void
+shuffle_and_deal(struct cm_state *s)
+{
+	card_t	 deck[CM_IDS];
+
+	deck_fill(deck_kind(s), 1, deck);
+	rng_shuffle(&s->rng, deck, s->ndeck);
+	deal_cards(s, deck);
+}
+
+static enum game_rc
+bad_option(char why[GAME_WHY_MAX], const char *msg)
+{
+	snprintf(why, GAME_WHY_MAX, "%s", msg);
+	return GAME_BAD_OPTIONS;
+}
+
+static enum game_rc
+cm_setup(void *out, const struct game_setup *su, char why[GAME_WHY_MAX])
+{
+	static const char *const qwords[] = {
+		"separate", "wild", "five", NULL
+	};
+	static const char *const onoff[] = { "off", "on", NULL };
+	static const char *const decks[] = { "full", "squares", NULL };
+	struct cm_state	*s = out;
+	int		 q, j, st, dk, rounds = 1, i;
+
+	memset(s, 0, sizeof(*s));
+	if (su->nseats < CM_SEATS_MIN || su->nseats > CM_SEATS_MAX)
+		return bad_option(why, "Casino Macedonia is for 2 to 6 "
+		    "players.");
+	if (su->dealer < -1 || su->dealer >= su->nseats)
+		return bad_option(why, "The first dealer must be one of the "
+		    "seats.");
+	if (game_options_known(su->options, option_keys, why) != 0)
+		return GAME_BAD_OPTIONS;
+	if ((q = option_word(su->options, "q_mode", qwords)) == -2)
+		return bad_option(why, "q_mode must be separate, wild or "
+		    "five.");
+	if ((j = option_word(su->options, "jokers", onoff)) == -2)
+		return bad_option(why, "jokers must be on or off.");
+	if ((st = option_word(su->options, "single_takes", onoff)) == -2)
+		return bad_option(why, "single_takes must be on or off.");
+	if ((dk = option_word(su->options, "deck", decks)) == -2)
+		return bad_option(why, "deck must be full or squares.");
+	if (game_option_int(su->options, "rounds", 1, CM_ROUNDS_MAX,
+	    &rounds) < 0)
+		return bad_option(why, "rounds must be a whole number from 1 "
+		    "to 10.");
+	s->layout = CM_LAYOUT;
+	s->viewer = CM_NOT_A_VIEW;
+	s->nseats = (uint8_t)su->nseats;
+	s->squares = dk == 1;
+	s->q_mode = (uint8_t)(q < 0 || s->squares ? CM_Q_SEPARATE : q);
+	s->jokers = j == 1 && !s->squares;
+	s->single = st == 1;
+	s->rounds = (uint8_t)rounds;
+	s->ndeck = (uint8_t)(s->squares ? 64 : s->jokers ? 127 : 125);
+	s->hand = 1;
+	s->nhands = (int16_t)(su->nseats * rounds);
+	memset(&s->last, 0, sizeof(s->last));
+	s->last.taker = CM_NOBODY;
+	clear_cards(s);
+	if (su->seed != NULL) {
+		rng_init(&s->rng, su->seed);
+		s->dealer = (uint8_t)game_draw_seating(&s->rng, su->nseats,
+		    su->dealer, s->seating);
+		shuffle_and_deal(s);
+	} else {
+		for (i = 0; i < su->nseats; i++)
+			s->seating[i] = (uint8_t)i;
+		s->dealer = (uint8_t)(su->dealer >= 0 ? su->dealer : 0);
+		s->decks_mode = 1;
+		s->phase = CM_PHASE_DEAL;
+	}
+	return GAME_OK;
+}
+
+static enum game_rc
+cm_deal(const void *in, void *out, const card_t *deck, int n,
+    char why[GAME_WHY_MAX])
+{
+	const struct cm_state	*is = in;
+	struct cm_state		*s = out;
+	uint8_t			 seen[CM_IDS];
+	char			 tok[CARD_TEXT_MAX];
+	int			 i;
+
+	if (!is->decks_mode || is->phase != CM_PHASE_DEAL) {
+		snprintf(why, GAME_WHY_MAX, "This game is not waiting for a "
+		    "deck.");
+		return GAME_REFUSED;
+	}
+	if (n != is->ndeck) {
+		snprintf(why, GAME_WHY_MAX, "This table's deck has %d cards, "
+		    "not %d.", is->ndeck, n);
+		return GAME_REFUSED;
+	}
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; i < n; i++)
+		if (!deck_has(deck_kind(is), deck[i]) || seen[deck[i]]++) {
+			if (card_valid(CARD_TT, deck[i]))
+				card_format(CARD_TT, deck[i], tok);
+			else
+				snprintf(tok, sizeof(tok), "?");
+			snprintf(why, GAME_WHY_MAX, "The deck must hold each "
+			    "card of this table's pack once; card %d (%s) is "
+			    "%s.",
+			    i + 1, tok, deck_has(deck_kind(is), deck[i]) ?
+			    "repeated" : "not in it");
+			return GAME_REFUSED;
+		}
+	memcpy(s, is, sizeof(*s));
+	deal_cards(s, deck);
+	return GAME_OK;
+}
+
+/* Remove the piles in taken[] from the table, giving their cards to seat. */
+static void
+capture(struct cm_state *s, int seat, const uint64_t taken[2])
+{
+	uint8_t	 newidx[CM_PILES_MAX];
+	int	 i, n = 0, x;
+
+	for (i = 0; i < s->npiles; i++) {
+		if ((taken[i >> 6] >> (i & 63)) & 1) {
+			newidx[i] = CM_NOBODY;
+			continue;
+		}
+		newidx[i] = (uint8_t)n;
+		s->piles[n++] = s->piles[i];
+	}
+	memset(s->piles + n, 0, (size_t)(s->npiles - n) * sizeof(s->piles[0]));
+	s->npiles = (uint8_t)n;
+	for (i = 0; i < CM_IDS; i++) {
+		if ((x = s->pile_of[i]) == CM_NOBODY)
+			continue;
+		if (newidx[x] == CM_NOBODY) {
+			s->pile_of[i] = CM_NOBODY;
+			s->decl[i] = 0;
+			s->won[i] = (uint8_t)seat;
+			s->ncaptured[seat]++;
+		} else
+			s->pile_of[i] = newidx[x];
+	}
+}
+
+/* Give seat the jokers set aside (all, or only the start jokers). */
+static void
+take_aside(struct cm_state *s, int seat, int all)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < s->naside; i++) {
+		if (all || !s->aside_spare[i]) {
+			s->won[s->aside[i]] = (uint8_t)seat;
+			s->ncaptured[seat]++;
+			continue;
+		}
+		s->aside_spare[n] = s->aside_spare[i];
+		s->aside[n++] = s->aside[i];
+	}
+	for (i = n; i < 2; i++) {
+		s->aside[i] = CARD_NONE;
+		s->aside_spare[i] = 0;
+	}
+	s->naside = (uint8_t)n;
+}
+
+static void
+event_text(const struct cm_state *s, const struct cm_result *r, char *t,
+    size_t tsz)
+{
+	size_t	 len;
+	int	 i;
+
+	if (r->taker == CM_NOBODY)
+		len = (size_t)snprintf(t, tsz, "Hand %d: nobody took anything; "
+		    "the table is not scored.", r->hand);
+	else
+		len = (size_t)snprintf(t, tsz, "Hand %d: seat %d, the last "
+		    "taker, sweeps %d card%s.", r->hand, r->taker, r->swept,
+		    r->swept == 1 ? "" : "s");
+	for (i = 0; i < s->nseats && len < tsz; i++)
+		len += (size_t)snprintf(t + len, tsz - len, " Seat %d: %d "
+		    "cards, %d points.", i, r->tally[i].cards,
+		    r->tally[i].points);
+	if (len < tsz)
+		len += (size_t)snprintf(t + len, tsz - len,
+		    " Most cards: %s%.0d; reds: %s%.0d; circles: %s%.0d.",
+		    r->most_cards == CM_NOBODY ? "void" : "seat ",
+		    r->most_cards == CM_NOBODY ? 0 : r->most_cards,
+		    r->most_reds == CM_NOBODY ? "void" : "seat ",
+		    r->most_reds == CM_NOBODY ? 0 : r->most_reds,
+		    r->most_circles == CM_NOBODY ? "void" : "seat ",
+		    r->most_circles == CM_NOBODY ? 0 : r->most_circles);
+}
+
+/* Sweep, score, then start the next hand or end the game. */
+static void
+end_hand(struct cm_state *s, struct game_events *ev)
+{
+	struct game_event	*e = &ev->ev[ev->n++];
+	struct cm_result	 r;
+	uint64_t		 all[2] = { ~(uint64_t)0, ~(uint64_t)0 };
+	int			 i, before = 0, best = 0;
+
+	if (s->last_taker != CM_NOBODY) {
+		before = s->ncaptured[s->last_taker];
+		capture(s, s->last_taker, all);
+		take_aside(s, s->last_taker, 1);
+	}
+	cm_score(s, &r);
+	r.hand = s->hand;
+	r.taker = s->last_taker;
+	r.swept = (uint8_t)(r.taker == CM_NOBODY ? 0 :
+	    s->ncaptured[r.taker] - before);
+	e->hand = s->hand;
+	snprintf(e->kind, sizeof(e->kind), "hand");
+	event_text(s, &r, e->text, sizeof(e->text));
+	for (i = 0; i < s->nseats; i++) {
+		e->delta[i] = r.tally[i].points;
+		s->scores[i] += r.tally[i].points;
+	}
+	s->last = r;
+	if (s->hand >= s->nhands) {
+		for (i = 0; i < s->nseats; i++)
+			if (i == 0 || s->scores[i] > best)
+				best = s->scores[i];
+		for (i = 0; i < s->nseats; i++)
+			if (s->scores[i] == best)
+				s->winners |= 1u << i;
+		s->over = 1;
+		s->phase = CM_PHASE_OVER;
+		return;
+	}
+	s->hand++;
+	s->dealer = (uint8_t)((s->dealer + 1) % s->nseats);
+	if (s->decks_mode) {
+		clear_cards(s);
+		s->phase = CM_PHASE_DEAL;
+	} else
+		shuffle_and_deal(s);
+}
+
+/* After seat's play: the next seat with cards, a new deal, or the end. */
+static void
+advance(struct cm_state *s, int seat, struct game_events *ev)
+{
+	int	 i, k;
+
+	for (i = 1; i <= s->nseats; i++) {
+		k = (seat + i) % s->nseats;
+		if (s->nhand[k] > 0) {
+			s->turn = (uint8_t)k;
+			return;
+		}
+	}
+	if (s->nstock == 0) {
+		end_hand(s, ev);
+		return;
+	}
+	redeal(s);
+	for (i = 1; i <= s->nseats; i++) {
+		k = (seat + i) % s->nseats;
+		if (s->nhand[k] > 0) {
+			s->turn = (uint8_t)k;
+			return;
+		}
+	}
+}
+
+void
+cm_execute(struct cm_state *s, int seat, const struct cm_play *pl,
+    struct game_events *ev)
+{
+	struct cm_pile	*p;
+	uint64_t	 taken[2], all[2] = { ~(uint64_t)0, ~(uint64_t)0 };
+	card_t		 h = pl->h;
+	int		 lo, hi, x;
+
+	hand_remove(s, seat, h);
+	if (cm_numbers(s, h, &lo, &hi) == 1)
+		s->decl[h] = pl->decl;
+	if (pl->sweep) {
+		capture(s, seat, all);
+		take_aside(s, seat, 0);
+		s->won[h] = (uint8_t)seat;
+		s->ncaptured[seat]++;
+		s->last_taker = (uint8_t)seat;
+	} else if (pl->verb == CM_DROP && cm_numbers(s, h, &lo, &hi) < 0) {
+		s->aside_spare[s->naside] = 1;
+		s->aside[s->naside++] = h;
+	} else if (pl->verb == CM_DROP)
+		new_single(s, h);
+	else if (pl->verb == CM_TAKE) {
+		taken[0] = pl->taken[0];
+		taken[1] = pl->taken[1];
+		if ((x = pl->target) != CM_NOBODY)
+			taken[x >> 6] |= (uint64_t)1 << (x & 63);
+		else {
+			x = s->npiles;
+			new_single(s, h);
+			taken[x >> 6] |= (uint64_t)1 << (x & 63);
+		}
+		if (pl->target != CM_NOBODY)
+			pile_add(s, x, h);
+		capture(s, seat, taken);
+		s->last_taker = (uint8_t)seat;
+	} else {
+		x = pl->target;
+		p = &s->piles[x];
+		if (pl->verb == CM_BUILD) {
+			p->kind = CM_BUILD_PILE;
+			p->value = (uint8_t)(p->value + table_value(s, h));
+		} else
+			p->kind = CM_STACK_PILE;
+		p->owner = (uint8_t)seat;
+		pile_add(s, x, h);
+	}
+	advance(s, seat, ev);
+}
+
+static enum game_rc
+refuse(char why[GAME_WHY_MAX], const char *msg)
+{
+	snprintf(why, GAME_WHY_MAX, "%s", msg);
+	return GAME_REFUSED;
+}
+
+static enum game_rc
+cm_apply(const void *in, void *out, int seat, const struct game_move *mv,
+    struct game_events *ev, char why[GAME_WHY_MAX])
+{
+	const struct cm_state	*is = in;
+	struct cm_state		*s = out;
+	struct game_events	 scratch;
+	struct cm_play		 pl;
+
+	if (ev == NULL)
+		ev = &scratch;
+	memset(ev, 0, sizeof(*ev));
+	memcpy(s, is, sizeof(*s));
+	if (s->layout != CM_LAYOUT || s->viewer != CM_NOT_A_VIEW)
+		return refuse(why, "This is not a Casino Macedonia game "
+		    "state.");
+	if (s->phase == CM_PHASE_OVER)
+		return refuse(why, "The game is over.");
+	if (s->phase == CM_PHASE_DEAL)
+		return refuse(why, "The cards for this hand have not been "
+		    "dealt yet.");
+	if (seat < 0 || seat >= s->nseats) {
+		snprintf(why, GAME_WHY_MAX, "There is no seat %d at this "
+		    "table.", seat);
+		return GAME_REFUSED;
+	}
+	if (seat != s->turn) {
+		snprintf(why, GAME_WHY_MAX, "It is not your turn: seat %d is "
+		    "to play.", s->turn);
+		return GAME_REFUSED;
+	}
+	if (cm_check(s, seat, mv, &pl, why) != 0)
+		return GAME_REFUSED;
+	cm_execute(s, seat, &pl, ev);
+	return GAME_OK;
+}
+
+struct collect {
+	struct game_move *out;
+	int		 max, n;
+};
+
+static void
+collect(void *ctx, const struct game_move *mv, const struct cm_play *pl)
+{
+	struct collect	*c = ctx;
+
+	(void)pl;
+	if (c->n < c->max)
+		c->out[c->n] = *mv;
+	c->n++;
+}
+
+static int
+cm_legal(const void *st, int seat, struct game_move *out, int max)
+{
+	struct collect	 c;
+
+	c.out = out;
+	c.max = max;
+	c.n = 0;
+	return cm_generate(st, seat, collect, &c);
+}
+
+static void
+cm_status(const void *st, struct game_status *out)
+{
+	const struct cm_state	*s = st;
+	int			 i;
+
+	memset(out, 0, sizeof(*out));
+	out->nseats = s->nseats;
+	out->over = s->over;
+	out->hand = s->hand;
+	out->dealer = s->dealer;
+	out->needs_deck = s->phase == CM_PHASE_DEAL;
+	out->to_act = s->phase == CM_PHASE_PLAY ? 1u << s->turn : 0;
+	out->winners = s->winners;
+	for (i = 0; i < s->nseats; i++)
+		out->scores[i] = s->scores[i];
+	memcpy(out->seating, s->seating, sizeof(out->seating));
+}
+
+/* The timeout choice (RULES.md 4b): the first drop, else the least take. */
+struct pick {
+	const struct cm_state *s;
+	int		 have, drop;
+	struct game_move mv;
+	card_t		 key[CM_IDS + 1];
+	int		 nkey;
+};
+
+static void
+take_key(const struct cm_state *s, const struct cm_play *pl, card_t *key,
+    int *nkey)
+{
+	int	 i, x, n = 0;
+
+	key[n++] = pl->h;
+	for (i = 0; i < CM_IDS; i++) {
+		x = s->pile_of[i];
+		if (x == CM_NOBODY)
+			continue;
+		if (pl->sweep || x == pl->target ||
+		    ((pl->taken[x >> 6] >> (x & 63)) & 1))
+			key[n++] = (card_t)i;
+	}
+	*nkey = n;
+}
+
+static int
+key_less(const card_t *a, int na, const card_t *b, int nb)
+{
+	int	 i;
+
+	for (i = 0; i < na && i < nb; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i];
+	return na < nb;
+}
+
+static void
+pick(void *ctx, const struct game_move *mv, const struct cm_play *pl)
+{
+	struct pick	*p = ctx;
+	card_t		 key[CM_IDS + 1];
+	int		 nkey;
+
+	if (p->drop)
+		return;
+	if (pl->verb == CM_DROP) {
+		p->drop = 1;
+		p->have = 1;
+		p->mv = *mv;
+		return;
+	}
+	if (pl->verb != CM_TAKE)
+		return;
+	take_key(p->s, pl, key, &nkey);
+	if (!p->have || key_less(key, nkey, p->key, p->nkey)) {
+		p->have = 1;
+		p->mv = *mv;
+		memcpy(p->key, key, (size_t)nkey);
+		p->nkey = nkey;
+	}
+}
+
+/* A take of pile x by hand card c, built as text would be; 0 if legal. */
+static int
+try_take(const struct cm_state *s, int seat, card_t c, int decl, int on,
+    int x, struct game_move *out)
+{
+	struct cm_play	 pl;
+	char		 why[GAME_WHY_MAX];
+
+	move_clear(out);
+	out->verb = CM_TAKE;
+	move_add_card(out, c, 0);
+	if (decl > 0)
+		out->asnum[0] = (int8_t)decl;
+	if (on >= 0)
+		out->on = s->piles[on].name;
+	move_add_card(out, s->piles[x].name, 1);
+	return cm_check(s, seat, out, &pl, why);
+}
+
+/*
+ * RULES.md 4b: drop the lowest-id card (a declared number as low as it
+ * goes); when drops are banned, the least take in canonical order.  If
+ * the listing ran out of search steps on a crowded table, the first
+ * capture of an owned pile (the one the ban saw) instead.
+ */
+static enum game_rc
+cm_timeout_move(const void *st, int seat, struct game_move *out)
+{
+	const struct cm_state	*s = st;
+	struct pick		 p;
+	int			 i, x, q, d, lo, hi, r;
+	card_t			 c;
+
+	move_clear(out);
+	if (s->phase != CM_PHASE_PLAY || seat != s->turn)
+		return GAME_REFUSED;
+	if (cm_may_drop(s, seat))
+		for (i = 0; i < s->nhand[seat]; i++) {
+			c = s->hands[seat][i];
+			r = cm_numbers(s, c, &lo, &hi);
+			if (r < 0 && cm_can_sweep(s))
+				continue;
+			out->verb = CM_DROP;
+			move_add_card(out, c, 0);
+			if (r == 1)
+				out->asnum[0] = (int8_t)lo;
+			return GAME_OK;
+		}
+	memset(&p, 0, sizeof(p));
+	p.s = s;
+	cm_generate(s, seat, pick, &p);
+	if (p.have) {
+		*out = p.mv;
+		return GAME_OK;
+	}
+	for (i = 0; i < s->nhand[seat]; i++) {
+		c = s->hands[seat][i];
+		if ((r = cm_numbers(s, c, &lo, &hi)) < 0)
+			continue;
+		for (d = lo; d <= hi; d++)
+			for (x = 0; x < s->npiles; x++) {
+				if (s->piles[x].owner != seat)
+					continue;
+				if (try_take(s, seat, c, r == 1 ? d : 0, -1, x,
+				    out) == 0)
+					return GAME_OK;
+				for (q = 0; q < s->npiles; q++)
+					if (q != x && try_take(s, seat, c,
+					    r == 1 ? d : 0, q, x, out) == 0)
+						return GAME_OK;
+			}
+	}
+	return GAME_REFUSED;
+}
+
+const struct game_rules cm_rules = {
+	.slug = "casino-macedonia",
+	.name = "Casino Macedonia",
+	.cards = CARD_TT,
+	.seats_min = CM_SEATS_MIN,
+	.seats_max = CM_SEATS_MAX,
+	.layout = CM_LAYOUT,
+	.state_size = sizeof(struct cm_state),
+	.view_size = sizeof(struct cm_state),
+	.setup = cm_setup,
+	.deal = cm_deal,
+	.legal = cm_legal,
+	.apply = cm_apply,
+	.status = cm_status,
+	.timeout_move = cm_timeout_move,
+	.view = cm_view,
+	.parse = cm_parse,
+	.format = cm_format,
+	.audit = cm_audit,
+	.audit_view = cm_audit_view
+};

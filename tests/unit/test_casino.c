@@ -1,0 +1,778 @@
+/*
+ * test_casino.c: the Casino Macedonia rules through the engine
+ * contract.
+ *
+ * The capture examples C-4..C-6 of RULES.md 4g are positions built
+ * card by card, played through parse() and apply() (the scoring
+ * examples C-1..C-3 are in test_casino_score.c).  Then the
+ * plan check, the drop ban, refusals (the input state must stay byte
+ * for byte the same), the options (q_mode, jokers, single takes, the
+ * Squares deck, rounds), the legal-move count past GAME_LEGAL_MAX and
+ * timeouts.  Seeded play, deals, views and the bot are in
+ * test_casino_play.c.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "card.h"
+#include "casino.h"
+#include "deck.h"
+#include "game.h"
+
+static const struct game_rules *const R = &cm_rules;
+
+static card_t
+card(const char *tok)
+{
+	card_t	 c = card_parse(CARD_TT, tok, NULL);
+
+	assert_int_not_equal(c, CARD_NONE);
+	return c;
+}
+
+/* Give every card of text to seat's captures. */
+static void
+give(struct cm_state *s, int seat, const char *text)
+{
+	const char	*p = text, *end;
+	card_t		 c;
+
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		c = card_parse(CARD_TT, p, &end);
+		assert_int_not_equal(c, CARD_NONE);
+		assert_int_equal(s->won[c], CM_NOBODY);
+		s->won[c] = (uint8_t)seat;
+		s->ncaptured[seat]++;
+		p = end;
+	}
+}
+
+static void
+empty_state(struct cm_state *s, int nseats, const char *options)
+{
+	struct game_setup	 su = { nseats, options, NULL, 0 };
+	char			 why[GAME_WHY_MAX];
+
+	assert_int_equal(R->setup(s, &su, why), GAME_OK);
+	memset(s->hands, CARD_NONE, sizeof(s->hands));
+	memset(s->stock, CARD_NONE, sizeof(s->stock));
+	memset(s->burned, CARD_NONE, sizeof(s->burned));
+	memset(s->aside, CARD_NONE, sizeof(s->aside));
+	memset(s->pile_of, CM_NOBODY, sizeof(s->pile_of));
+	memset(s->won, CM_NOBODY, sizeof(s->won));
+}
+
+/* The number a card counts as on the table. */
+static int
+value_of(const struct cm_state *s, card_t c, int decl)
+{
+	int	 lo, hi;
+
+	if (cm_numbers(s, c, &lo, &hi) == 1)
+		return decl;
+	return lo;
+}
+
+/*
+ * A position: hands[i] for each seat, then piles, each "S card",
+ * "B<owner> cards" (a build) or "T<owner> cards" (a stack, valued by
+ * its first card); a card may carry "=N", its declared number.  The
+ * first unused cards of the pack (highest ids) are burned, the rest is
+ * the stock; seat turn is to play.
+ */
+static void
+position(struct cm_state *s, int nseats, const char *options,
+    const char *const *hands, const char *const *piles, int turn)
+{
+	const char	*p, *end;
+	struct cm_pile	*pl;
+	card_t		 deck[CM_IDS], c;
+	char		 why[GAME_WHY_MAX];
+	int		 i, n, k, x, d, nb;
+
+	empty_state(s, nseats, options);
+	for (i = 0; i < nseats; i++)
+		for (p = hands[i]; *p != '\0'; p = end) {
+			while (*p == ' ')
+				p++;
+			if (*p == '\0')
+				break;
+			c = card_parse(CARD_TT, p, &end);
+			assert_int_not_equal(c, CARD_NONE);
+			k = s->nhand[i]++;
+			for (; k > 0 && s->hands[i][k - 1] > c; k--)
+				s->hands[i][k] = s->hands[i][k - 1];
+			s->hands[i][k] = c;
+		}
+	for (x = 0; piles != NULL && piles[x] != NULL; x++) {
+		pl = &s->piles[x];
+		memset(pl, 0, sizeof(*pl));
+		p = piles[x];
+		pl->kind = p[0] == 'S' ? CM_SINGLE : p[0] == 'B' ?
+		    CM_BUILD_PILE : CM_STACK_PILE;
+		pl->owner = p[0] == 'S' ? CM_NOBODY : (uint8_t)(p[1] - '0');
+		pl->name = CARD_NONE;
+		for (p += p[0] == 'S' ? 1 : 2; *p != '\0'; p = end) {
+			while (*p == ' ')
+				p++;
+			if (*p == '\0')
+				break;
+			c = card_parse(CARD_TT, p, &end);
+			assert_int_not_equal(c, CARD_NONE);
+			d = 0;
+			if (*end == '=') {
+				d = end[1] - '0';
+				end += 2;
+				s->decl[c] = (int8_t)d;
+			}
+			s->pile_of[c] = (uint8_t)x;
+			pl->ncards++;
+			pl->cmask |= (uint8_t)cm_cmask(c);
+			pl->smask |= (uint8_t)cm_smask(c);
+			if (c < pl->name)
+				pl->name = c;
+			if (pl->kind != CM_STACK_PILE || pl->ncards == 1)
+				pl->value = (uint8_t)(pl->value +
+				    value_of(s, c, d));
+		}
+	}
+	s->npiles = (uint8_t)x;
+	n = deck_fill(s->squares ? DECK_SQUARES : s->jokers ? DECK_TT_JOKERS :
+	    DECK_TT_FULL, 1, deck);
+	nb = s->jokers ? 3 : 1;
+	for (i = n - 1; i >= 0; i--) {
+		c = deck[i];
+		if (s->pile_of[c] != CM_NOBODY)
+			continue;
+		for (k = 0; k < nseats; k++)
+			if (memchr(s->hands[k], c, s->nhand[k]) != NULL)
+				break;
+		if (k < nseats)
+			continue;
+		if (s->nburned < nb)
+			s->burned[s->nburned++] = c;
+		else
+			s->stock[s->nstock++] = c;
+	}
+	s->phase = CM_PHASE_PLAY;
+	s->turn = (uint8_t)turn;
+	s->dealer = (uint8_t)((turn + nseats - 1) % nseats);
+	why[0] = '\0';
+	if (R->audit(s, why) != 0)
+		fail_msg("position: %s", why);
+}
+
+/* Play text as seat: GAME_OK updates s; a refusal must leave s alone. */
+static enum game_rc
+play(struct cm_state *s, int seat, const char *text, char why[GAME_WHY_MAX])
+{
+	static struct cm_state	 before, after;
+	struct game_move	 mv;
+	struct game_events	 ev;
+	enum game_rc		 rc;
+
+	why[0] = '\0';
+	if ((rc = R->parse(text, &mv, why)) != GAME_OK)
+		return rc;
+	memcpy(&before, s, sizeof(before));
+	rc = R->apply(s, &after, seat, &mv, &ev, why);
+	assert_memory_equal(&before, s, sizeof(before));
+	if (rc == GAME_OK) {
+		memcpy(s, &after, sizeof(*s));
+		if (R->audit(s, why) != 0)
+			fail_msg("audit after \"%s\": %s", text, why);
+	} else
+		assert_true(why[0] != '\0');
+	return rc;
+}
+
+static void
+ok(struct cm_state *s, int seat, const char *text)
+{
+	char	 why[GAME_WHY_MAX];
+
+	if (play(s, seat, text, why) != GAME_OK)
+		fail_msg("\"%s\" refused: %s", text, why);
+}
+
+static void
+refused(struct cm_state *s, int seat, const char *text, const char *part)
+{
+	char	 why[GAME_WHY_MAX];
+
+	if (play(s, seat, text, why) != GAME_REFUSED)
+		fail_msg("\"%s\" was not refused (%s)", text, why);
+	if (part != NULL && strstr(why, part) == NULL)
+		fail_msg("\"%s\": \"%s\" lacks \"%s\"", text, why, part);
+}
+
+/* Is text among seat's legal moves? */
+static int
+listed(const struct cm_state *s, int seat, const char *text)
+{
+	static struct game_move	 mv[GAME_LEGAL_MAX];
+	char			 buf[GAME_MOVE_TEXT_MAX];
+	int			 n, i;
+
+	n = R->legal(s, seat, mv, GAME_LEGAL_MAX);
+	for (i = 0; i < n && i < GAME_LEGAL_MAX; i++) {
+		R->format(&mv[i], buf, sizeof(buf));
+		if (strcmp(buf, text) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* How many listed moves start with prefix. */
+static int
+count_listed(const struct cm_state *s, int seat, const char *prefix)
+{
+	static struct game_move	 mv[GAME_LEGAL_MAX];
+	char			 buf[GAME_MOVE_TEXT_MAX];
+	int			 n, i, k = 0;
+
+	n = R->legal(s, seat, mv, GAME_LEGAL_MAX);
+	for (i = 0; i < n && i < GAME_LEGAL_MAX; i++) {
+		R->format(&mv[i], buf, sizeof(buf));
+		if (strncmp(buf, prefix, strlen(prefix)) == 0)
+			k++;
+	}
+	return k;
+}
+
+static const char *const c4_piles[] = {
+	"S 1Rc", "S 2Rh", "B1 2Yc 1Kc", "S 4Gt", NULL
+};
+
+static void
+test_c4_capture(void **state)
+{
+	static struct cm_state	 s;
+	const char		*hands[] = { "3Rt 3Kc 3Yh", "4Bs 1Bt" };
+	const char		*qh[] = { "QKt QRc", "4Bs" };
+	const char		*qp[] = { "T1 QBc QBh", NULL };
+
+	(void)state;
+	/* (a) 3Rt takes the red 1 + 2 and nothing else. */
+	position(&s, 2, NULL, hands, c4_piles, 0);
+	assert_true(listed(&s, 0, "take 3Rt | 1Rc 2Rh"));
+	assert_int_equal(count_listed(&s, 0, "take 3Rt"), 1);
+	refused(&s, 0, "take 3Rt | 1Kc", "do not split");
+	refused(&s, 0, "take 3Rt | 1Rc 2Rh | 1Kc", "do not split");
+	ok(&s, 0, "take 3Rt | 1Rc 2Rh");
+	assert_int_equal(s.ncaptured[0], 3);
+	assert_int_equal(s.npiles, 2);
+	assert_int_equal(s.last_taker, 0);
+	/* (b) the black 3 takes both groups; P4 stays. */
+	position(&s, 2, NULL, hands, c4_piles, 0);
+	assert_true(listed(&s, 0, "take 3Kc | 1Rc 2Rh | 1Kc"));
+	ok(&s, 0, "take 3Kc | 2Yc | 1Rc 2Rh");
+	assert_int_equal(s.ncaptured[0], 5);
+	assert_int_equal(s.npiles, 1);
+	assert_int_equal(s.pile_of[card("4Gt")], 0);
+	/* (c) 3Yh onto 1Rc mixes both color and suit. */
+	position(&s, 2, NULL, hands, c4_piles, 0);
+	refused(&s, 0, "build 3Yh on 1Rc", "mix");
+	refused(&s, 0, "take 3Yh on 1Rc | 4Gt", "mix");
+	/* (d) a blue ? stack: the black ? takes it, the red one cannot. */
+	position(&s, 2, NULL, qh, qp, 0);
+	refused(&s, 0, "take QRc | QBc", "? takes only");
+	assert_false(listed(&s, 0, "take QRc | QBc"));
+	assert_true(listed(&s, 0, "take QKt | QBc"));
+	ok(&s, 0, "take QKt | QBh");
+	assert_int_equal(s.ncaptured[0], 3);
+}
+
+static void
+test_c5_build_and_take(void **state)
+{
+	static struct cm_state	 s;
+	const char		*hands[] = { "1Rc 4Yh", "4Bs" };
+	const char		*piles[] = { "S 4Rt", "S 2Rh", "S 3Rs", NULL };
+	card_t			 out[CM_IDS];
+	int			 i, n = 0;
+
+	(void)state;
+	position(&s, 2, NULL, hands, piles, 0);
+	assert_true(listed(&s, 0, "take 1Rc on 4Rt | 2Rh 3Rs"));
+	ok(&s, 0, "take 1Rc on 4Rt | 3Rs 2Rh");
+	for (i = 0; i < CM_IDS; i++)
+		if (s.won[i] == 0)
+			out[n++] = (card_t)i;
+	assert_int_equal(n, 4);
+	assert_int_equal(out[0], card("1Rc"));
+	assert_int_equal(s.npiles, 0);
+	/* Option 12: no build-and-take, and no build past 4. */
+	position(&s, 2, "single_takes=on", hands, piles, 0);
+	refused(&s, 0, "take 1Rc on 4Rt | 2Rh 3Rs", "Single-card");
+	refused(&s, 0, "build 1Rc on 4Rt", "at most 4");
+	assert_int_equal(count_listed(&s, 0, "take 1Rc on"), 0);
+}
+
+static void
+test_c6_blob_build(void **state)
+{
+	static struct cm_state	 s;
+	const char		*hands[] = { "2Yb 2Rb", "4Bs" };
+	const char		*piles[] = { "S 4Rb", "B1 3Rt 3Rh", NULL };
+
+	(void)state;
+	position(&s, 2, NULL, hands, piles, 0);
+	assert_int_equal(s.piles[1].value, 6);
+	refused(&s, 0, "take 2Yb on 4Rb | 3Rt", "do not split");
+	assert_int_equal(count_listed(&s, 0, "take 2Yb on 4Rb"), 0);
+	ok(&s, 0, "take 2Rb on 4Rb | 3Rh");
+	assert_int_equal(s.ncaptured[0], 4);
+	assert_int_equal(s.npiles, 0);
+}
+
+/* Source-text examples 3c3 and 3c5. */
+static void
+test_source_examples(void **state)
+{
+	static struct cm_state	 s;
+	const char		*h3[] = { "4Rc", "4Bs" };
+	const char		*p3[] = { "S 4Rt", "S 2Yc", "S 2Gc", "S 2Gh",
+				    NULL };
+	const char		*h5[] = { "1Kc", "4Bs" };
+	const char		*p5[] = { "S 1Rh", "S 1Gt", "S 1Yb", "S 2Gc",
+				    "B1 1Bs 1Bh", NULL };
+
+	(void)state;
+	/* A red circle 4 takes a red 4 and two circle 2s. */
+	position(&s, 2, NULL, h3, p3, 0);
+	assert_true(listed(&s, 0, "take 4Rc | 4Rt | 2Yc 2Gc"));
+	refused(&s, 0, "take 4Rc | 2Gc 2Gh", "do not split");
+	ok(&s, 0, "take 4Rc | 4Rt | 2Yc 2Gc");
+	assert_int_equal(s.ncaptured[0], 4);
+	/* A black 1 takes every isolated 1, whatever its color. */
+	position(&s, 2, NULL, h5, p5, 0);
+	assert_true(listed(&s, 0, "take 1Kc | 1Rh | 1Gt | 1Yb"));
+	ok(&s, 0, "take 1Kc 1Rh 1Gt 1Yb");
+	assert_int_equal(s.ncaptured[0], 4);
+	assert_int_equal(s.npiles, 2);
+}
+
+static void
+test_plan_check_and_drop_ban(void **state)
+{
+	static struct cm_state	 s;
+	const char		*bad[] = { "1Rh 3Gc", "2Bt 4Bs" };
+	const char		*good[] = { "1Rh 3Rs 4Gs", "2Bt 4Bs" };
+	const char		*bat[] = { "3Rh 2Rs", "2Bt 4Bs" };
+	const char		*p1[] = { "S 2Rc", NULL };
+	const char		*p2[] = { "S 2Rc", "S 3Rt", NULL };
+
+	(void)state;
+	position(&s, 2, NULL, bad, p1, 0);
+	refused(&s, 0, "build 1Rh on 2Rc", "Plan check");
+	assert_false(listed(&s, 0, "build 1Rh on 2Rc"));
+	position(&s, 2, NULL, good, p1, 0);
+	assert_true(listed(&s, 0, "build 1Rh on 2Rc"));
+	ok(&s, 0, "build 1Rh on 2Rc");
+	assert_int_equal(s.piles[0].kind, CM_BUILD_PILE);
+	assert_int_equal(s.piles[0].owner, 0);
+	assert_int_equal(s.piles[0].value, 3);
+	ok(&s, 1, "drop 2Bt");
+	/* The owner may not drop while 3Rs can take the build. */
+	refused(&s, 0, "drop 4Gs", "may not drop");
+	assert_int_equal(count_listed(&s, 0, "drop"), 0);
+	refused(&s, 1, "drop 4Bs", "not your turn");
+	ok(&s, 0, "take 3Rs | 1Rh");
+	assert_int_equal(s.ncaptured[0], 3);
+	/* A build of 5 passes through a build-and-take plan. */
+	position(&s, 2, NULL, bat, p2, 0);
+	ok(&s, 0, "build 3Rh on 2Rc");
+	assert_int_equal(s.piles[0].value, 5);
+	position(&s, 2, "single_takes=on", bat, p2, 0);
+	refused(&s, 0, "build 3Rh on 2Rc", "at most 4");
+	/* Stacks: equal values, capped at 4, captured whole. */
+	position(&s, 2, NULL, good, p1, 0);
+	refused(&s, 0, "stack 1Rh on 2Rc", "own value");
+	refused(&s, 0, "build 4Gs on 3Rs", "not on the table");
+	refused(&s, 0, "build 1Yh on 2Rc", "do not hold");
+}
+
+static void
+test_stack(void **state)
+{
+	static struct cm_state	 s;
+	const char		*hands[] = { "2Rh 2Gc 1Rs", "4Bs" };
+	const char		*piles[] = { "S 2Rc", "S 1Rt", NULL };
+
+	(void)state;
+	position(&s, 2, NULL, hands, piles, 0);
+	ok(&s, 0, "stack 2Rh on 2Rc");
+	assert_int_equal(s.piles[0].kind, CM_STACK_PILE);
+	assert_int_equal(s.piles[0].value, 2);
+	ok(&s, 1, "drop 4Bs");
+	refused(&s, 0, "build 1Rs on 2Rc", "stack cannot");
+	/* 2Gc matches neither red nor the mixed suits of the stack. */
+	refused(&s, 0, "take 2Gc | 2Rc", "do not split");
+	/* 1Rs on 1Rt makes a red 2 that takes the stack whole. */
+	ok(&s, 0, "take 1Rs on 1Rt | 2Rh");
+	assert_int_equal(s.ncaptured[0], 4);
+}
+
+static void
+test_text(void **state)
+{
+	struct game_move	 mv;
+	char			 why[GAME_WHY_MAX], buf[GAME_MOVE_TEXT_MAX];
+	int			 i;
+
+	(void)state;
+	assert_int_equal(R->parse("take 3Rt 1Rc 2Rh", &mv, why), GAME_OK);
+	R->format(&mv, buf, sizeof(buf));
+	assert_string_equal(buf, "take 3Rt | 1Rc 2Rh");
+	assert_int_equal(R->parse("TAKE 1rc | 2rh 3rs on 4rt", &mv, why),
+	    GAME_OK);
+	R->format(&mv, buf, sizeof(buf));
+	assert_string_equal(buf, "take 1Rc on 4Rt | 2Rh 3Rs");
+	assert_int_equal(R->parse("drop QRc=3", &mv, why), GAME_OK);
+	R->format(&mv, buf, sizeof(buf));
+	assert_string_equal(buf, "drop QRc=3");
+	assert_int_equal(R->parse("build 3Rh on 4Rt", &mv, why), GAME_OK);
+	R->format(&mv, buf, sizeof(buf));
+	assert_string_equal(buf, "build 3Rh on 4Rt");
+	assert_int_equal(R->parse("drop 3Rh 4Rt", &mv, why), GAME_BAD_TEXT);
+	assert_int_equal(R->parse("take 3Rh @1", &mv, why), GAME_BAD_TEXT);
+	assert_int_equal(R->parse("take", &mv, why), GAME_BAD_TEXT);
+	assert_int_equal(R->parse("take 3Rt 1Rc | 2Rh", &mv, why),
+	    GAME_BAD_TEXT);
+	/* 254 characters whose canonical text would need 256. */
+	memset(buf, 0, sizeof(buf));
+	strcpy(buf, "take");
+	for (i = 0; i < 32; i++)
+		strcat(buf, i < 26 ? " 1Rc=2Rh" : " 1Rc=99");
+	assert_int_equal(strlen(buf), 254);
+	assert_int_equal(R->parse(buf, &mv, why), GAME_BAD_TEXT);
+	assert_int_equal(R->parse("trail 3Rh", &mv, why), GAME_BAD_TEXT);
+	assert_non_null(strstr(why, "take, build, stack, drop"));
+}
+
+static void
+test_options(void **state)
+{
+	static struct cm_state	 s;
+	struct game_setup	 su = { 2, NULL, NULL, 0 };
+	char			 why[GAME_WHY_MAX];
+	const char		*badopts[] = { "q_mode=seven", "jokers=yes",
+				    "rounds=0", "rounds=11", "deck=west",
+				    "colour=red", "single_takes=1", NULL };
+	int			 i;
+
+	(void)state;
+	for (i = 0; badopts[i] != NULL; i++) {
+		su.options = badopts[i];
+		assert_int_equal(R->setup(&s, &su, why), GAME_BAD_OPTIONS);
+	}
+	su.options = NULL;
+	su.nseats = 7;
+	assert_int_equal(R->setup(&s, &su, why), GAME_BAD_OPTIONS);
+	su.nseats = 1;
+	assert_int_equal(R->setup(&s, &su, why), GAME_BAD_OPTIONS);
+	su.nseats = 3;
+	su.options = "rounds=2 q_mode=five jokers=on single_takes=on";
+	assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+	assert_int_equal(s.nhands, 6);
+	assert_int_equal(s.q_mode, CM_Q_FIVE);
+	assert_true(s.jokers);
+	assert_true(s.single);
+	assert_int_equal(s.ndeck, 127);
+	/* The Squares deck has no ? and no jokers: both are ignored. */
+	su.options = "deck=squares jokers=on q_mode=wild";
+	assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+	assert_false(s.jokers);
+	assert_int_equal(s.q_mode, CM_Q_SEPARATE);
+	assert_int_equal(s.ndeck, 64);
+}
+
+static void
+test_q_modes(void **state)
+{
+	static struct cm_state	 s;
+	struct cm_result	 r;
+	const char		*h5[] = { "QRt 1Yh", "4Bs" };
+	const char		*p5[] = { "S 2Rc", "S 3Rh", NULL };
+	const char		*hw[] = { "QRc 1Yh", "4Bs" };
+	const char		*pw[] = { "S 3Rh", NULL };
+	const char		*hs[] = { "QYh 2Yc", "4Bs" };
+	const char		*ps[] = { "S QRh", "S 2Rc", NULL };
+
+	(void)state;
+	/* five: ? is an ordinary 5 and QBs is the 15-point card. */
+	position(&s, 2, "q_mode=five", h5, p5, 0);
+	ok(&s, 0, "take QRt | 2Rc 3Rh");
+	assert_int_equal(s.ncaptured[0], 3);
+	empty_state(&s, 2, "q_mode=five");
+	give(&s, 0, "QBs 4Bs");
+	cm_score(&s, &r);
+	assert_int_equal(r.tally[0].blue_square, 1);
+	assert_int_equal(r.tally[0].points, 15 + 25);
+	/* wild: a ? declares its number. */
+	position(&s, 2, "q_mode=wild", hw, pw, 0);
+	refused(&s, 0, "take QRc | 3Rh", "Say which number");
+	refused(&s, 0, "take QRc=5 | 3Rh", "Say which number");
+	refused(&s, 0, "take 1Yh=1 | 3Rh", "does not declare");
+	assert_true(listed(&s, 0, "take QRc=3 | 3Rh"));
+	assert_true(listed(&s, 0, "drop QRc=4"));
+	ok(&s, 0, "drop QRc=2");
+	assert_int_equal(s.piles[1].value, 2);
+	assert_int_equal(s.decl[card("QRc")], 2);
+	/* separate: only a ? takes a ?. */
+	position(&s, 2, NULL, hs, ps, 0);
+	refused(&s, 0, "take 2Yc | QRh", NULL);
+	refused(&s, 0, "drop QYh=2", "does not declare");
+	ok(&s, 0, "take QYh | QRh");
+	assert_int_equal(s.ncaptured[0], 2);
+}
+
+static void
+test_jokers(void **state)
+{
+	static struct cm_state	 s, s2;
+	struct game_setup	 su = { 2, "jokers=on", NULL, 1 };
+	card_t			 deck[CM_IDS];
+	char			 why[GAME_WHY_MAX];
+	const char		*hj[] = { "JK1 1Rc", "4Bs" };
+	const char		*pj[] = { "S 3Gt", NULL };
+	const char		*hw[] = { "JK2 1Gc", "4Bs" };
+	const char		*pw[] = { "S 1Rc", "B1 2Yh 1Yt", NULL };
+	const char		*he[] = { "JK2 1Gc", "4Bs" };
+	int			 i, n;
+
+	(void)state;
+	/* separate: a joker is black, blob and a declared 1-4. */
+	position(&s, 2, "jokers=on", hj, pj, 0);
+	refused(&s, 0, "take JK1 | 3Gt", "Say which number");
+	ok(&s, 0, "take JK1=3 | 3Gt");
+	assert_int_equal(s.ncaptured[0], 2);
+	/* wild: a joker sweeps every pile. */
+	position(&s, 2, "jokers=on q_mode=wild", hw, pw, 0);
+	refused(&s, 0, "drop JK2", "sweeps");
+	assert_true(listed(&s, 0, "take JK2"));
+	ok(&s, 0, "take JK2");
+	assert_int_equal(s.ncaptured[0], 4);
+	assert_int_equal(s.npiles, 0);
+	/* ... and with nothing to sweep it is set aside as a spare. */
+	position(&s, 2, "jokers=on q_mode=wild", he, NULL, 0);
+	refused(&s, 0, "take JK2", "spare");
+	ok(&s, 0, "drop JK2");
+	assert_int_equal(s.naside, 1);
+	assert_int_equal(s.aside_spare[0], 1);
+	/* A joker among the face-up cards is set aside; 3 cards burn. */
+	assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+	n = deck_fill(DECK_TT_JOKERS, 1, deck);
+	assert_int_equal(n, 127);
+	deck[0] = CARD_TT_JK1;
+	for (i = 1; i < n - 1; i++)
+		deck[i] = (card_t)(i - 1);
+	deck[n - 1] = CARD_TT_JK2;
+	assert_int_equal(R->deal(&s, &s2, deck, n, why), GAME_OK);
+	assert_int_equal(s2.naside, 1);
+	assert_int_equal(s2.aside[0], CARD_TT_JK1);
+	assert_int_equal(s2.npiles, 3);
+	assert_int_equal(s2.nburned, 3);
+	assert_int_equal(s2.burned[0], deck[126]);
+	assert_int_equal(s2.nstock, 127 - 3 - 4 - 10);
+	assert_int_equal(s2.turn, 0);
+	assert_int_equal(R->audit(&s2, why), 0);
+	/* A wrong deck is refused. */
+	assert_int_equal(R->deal(&s, &s2, deck, n - 1, why), GAME_REFUSED);
+	deck[1] = deck[2];
+	assert_int_equal(R->deal(&s, &s2, deck, n, why), GAME_REFUSED);
+}
+
+static void
+count_direct(void *ctx, const struct game_move *mv, const struct cm_play *pl)
+{
+	(void)mv;
+	if (pl->verb == CM_TAKE && pl->target == CM_NOBODY)
+		(*(int *)ctx)++;
+}
+
+/*
+ * Can the ones in mask (bit i: color i / 4, suit i % 4) pair off, each
+ * pair sharing a color or a suit?
+ */
+static int
+pairs_off(int mask)
+{
+	int	 a, b;
+
+	if (mask == 0)
+		return 1;
+	for (a = 0; !(mask & (1 << a)); a++)
+		;
+	for (b = a + 1; b < 16; b++)
+		if ((mask & (1 << b)) && (a / 4 == b / 4 || a % 4 == b % 4) &&
+		    pairs_off(mask & ~(1 << a) & ~(1 << b)))
+			return 1;
+	return 0;
+}
+
+static void
+test_legal_overflow(void **state)
+{
+	static struct cm_state	 s;
+	static struct game_move	 mv[GAME_LEGAL_MAX];
+	const char		*hands[] = { "2Kb", "4Bs" };
+	const char		*piles[17];
+	static char		 spec[16][8];
+	const char		 colors[] = "RYGB", suits[] = "chts";
+	int			 i, n, direct, want;
+
+	(void)state;
+	for (i = 0; i < 16; i++) {
+		snprintf(spec[i], sizeof(spec[i]), "S 1%c%c", colors[i / 4],
+		    suits[i % 4]);
+		piles[i] = spec[i];
+	}
+	piles[16] = NULL;
+	position(&s, 2, NULL, hands, piles, 0);
+	n = R->legal(&s, 0, mv, GAME_LEGAL_MAX);
+	assert_true(n > GAME_LEGAL_MAX);
+	assert_int_equal(n, cm_generate(&s, 0, NULL, NULL));
+	assert_int_equal(R->legal(&s, 0, mv, 10), n);
+	assert_int_equal(R->legal(&s, 1, mv, 10), 0);
+	/* The direct takes are exactly the sets of ones that pair off. */
+	direct = 0;
+	cm_generate(&s, 0, count_direct, &direct);
+	for (i = 1, want = 0; i < 1 << 16; i++)
+		want += pairs_off(i);
+	assert_int_equal(direct, want);
+	assert_true(want > GAME_LEGAL_MAX);
+}
+
+static void
+test_timeouts(void **state)
+{
+	static struct cm_state	 s;
+	struct game_move	 mv;
+	char			 buf[GAME_MOVE_TEXT_MAX];
+	const char		*h1[] = { "2Gs 1Yh", "4Bs" };
+	const char		*p1[] = { "S 1Rc", NULL };
+	const char		*h2[] = { "3Rs 2Gc", "4Bs" };
+	const char		*p2[] = { "B0 2Rc 1Rh", "S 1Gc", NULL };
+	const char		*hw[] = { "QRc", "4Bs" };
+
+	(void)state;
+	position(&s, 2, NULL, h1, p1, 0);
+	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
+	R->format(&mv, buf, sizeof(buf));
+	assert_string_equal(buf, "drop 1Yh");
+	assert_int_equal(R->timeout_move(&s, 1, &mv), GAME_REFUSED);
+	position(&s, 2, NULL, h2, p2, 0);
+	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
+	R->format(&mv, buf, sizeof(buf));
+	assert_string_equal(buf, "take 3Rs | 1Rh");
+	position(&s, 2, "q_mode=wild", hw, NULL, 0);
+	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
+	R->format(&mv, buf, sizeof(buf));
+	assert_string_equal(buf, "drop QRc=1");
+}
+
+/* The stock is empty: its cards go to seat's captures. */
+static void
+empty_stock(struct cm_state *s, int seat)
+{
+	int	 i;
+
+	for (i = 0; i < s->nstock; i++) {
+		s->won[s->stock[i]] = (uint8_t)seat;
+		s->ncaptured[seat]++;
+		s->stock[i] = CARD_NONE;
+	}
+	s->nstock = 0;
+}
+
+static void
+test_last_taker_sweeps(void **state)
+{
+	static struct cm_state	 s, t;
+	struct game_move	 mv;
+	struct game_events	 ev;
+	char			 why[GAME_WHY_MAX];
+	const char		*hands[] = { "3Rt", "2Gs" };
+	const char		*piles[] = { "S 1Rc", "S 2Rh", "S 4Gt", NULL };
+	const char		*hj[] = { "3Rt", "2Gs" };
+	int			 before;
+
+	(void)state;
+	position(&s, 2, NULL, hands, piles, 0);
+	empty_stock(&s, 1);
+	before = s.ncaptured[1];
+	ok(&s, 0, "take 3Rt | 1Rc 2Rh");
+	assert_int_equal(R->parse("drop 2Gs", &mv, why), GAME_OK);
+	assert_int_equal(R->apply(&s, &t, 1, &mv, &ev, why), GAME_OK);
+	assert_int_equal(ev.n, 1);
+	assert_string_equal(ev.ev[0].kind, "hand");
+	assert_int_equal(t.last.taker, 0);
+	assert_int_equal(t.last.swept, 2);
+	assert_int_equal(t.last.tally[0].cards, 5);
+	assert_int_equal(t.last.tally[1].cards, before);
+	assert_int_equal(ev.ev[0].delta[0], t.scores[0]);
+	assert_int_equal(ev.ev[0].delta[1], t.scores[1]);
+	assert_int_equal(t.scores[1], t.last.tally[1].points);
+	/* decks mode: the next hand waits for its deck. */
+	assert_int_equal(t.phase, CM_PHASE_DEAL);
+	assert_int_equal(t.hand, 2);
+	assert_int_equal(t.dealer, 0);
+	assert_int_equal(R->audit(&t, why), 0);
+	/* A start joker set aside goes to the last taker too. */
+	position(&s, 2, "jokers=on", hj, piles, 0);
+	empty_stock(&s, 1);
+	/* The position burned JK2 JK1 QKb: JK1 starts set aside instead. */
+	assert_int_equal(s.burned[1], CARD_TT_JK1);
+	s.burned[1] = card("1Yc");
+	s.won[card("1Yc")] = CM_NOBODY;
+	s.ncaptured[1]--;
+	s.aside[0] = CARD_TT_JK1;
+	s.naside = 1;
+	assert_int_equal(R->audit(&s, why), 0);
+	ok(&s, 0, "take 3Rt | 1Rc 2Rh");
+	assert_int_equal(R->parse("drop 2Gs", &mv, why), GAME_OK);
+	assert_int_equal(R->apply(&s, &t, 1, &mv, &ev, why), GAME_OK);
+	assert_int_equal(t.last.swept, 3);
+	/* Nobody takes: the table is not scored. */
+	position(&s, 2, NULL, hands, piles, 0);
+	empty_stock(&s, 1);
+	ok(&s, 0, "drop 3Rt");
+	assert_int_equal(R->parse("drop 2Gs", &mv, why), GAME_OK);
+	assert_int_equal(R->apply(&s, &t, 1, &mv, &ev, why), GAME_OK);
+	assert_int_equal(t.last.taker, CM_NOBODY);
+	assert_int_equal(t.last.tally[0].cards, 0);
+	assert_non_null(strstr(ev.ev[0].text, "nobody took"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_c4_capture),
+		cmocka_unit_test(test_c5_build_and_take),
+		cmocka_unit_test(test_c6_blob_build),
+		cmocka_unit_test(test_source_examples),
+		cmocka_unit_test(test_plan_check_and_drop_ban),
+		cmocka_unit_test(test_stack),
+		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_q_modes),
+		cmocka_unit_test(test_jokers),
+		cmocka_unit_test(test_legal_overflow),
+		cmocka_unit_test(test_timeouts),
+		cmocka_unit_test(test_last_taker_sweeps),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
