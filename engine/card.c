@@ -131,3 +131,50 @@ card_format(enum card_kind k, card_t c, char out[CARD_TEXT_MAX])
 	out[2] = '\0';
 	return 2;
 }
+
+int
+card_find(const card_t *a, int n, card_t c)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] == c)
+			return i;
+	return -1;
+}
+
+void
+card_sort(card_t *a, int n)
+{
+	int	 i, j;
+	card_t	 t;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && a[j - 1] > a[j]; j--) {
+			t = a[j];
+			a[j] = a[j - 1];
+			a[j - 1] = t;
+		}
+}
+
+void
+card_insert_sorted(card_t *a, int n, card_t c)
+{
+	int	 i;
+
+	for (i = n; i > 0 && a[i - 1] > c; i--)
+		a[i] = a[i - 1];
+	a[i] = c;
+}
+
+int
+card_remove(card_t *a, int n, card_t c)
+{
+	int	 i = card_find(a, n, c);
+
+	if (i < 0)
+		return -1;
+	memmove(a + i, a + i + 1, (size_t)(n - i - 1));
+	a[n - 1] = CARD_NONE;
+	return 0;
+}

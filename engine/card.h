@@ -68,4 +68,20 @@ size_t	card_format(enum card_kind k, card_t c, char out[CARD_TEXT_MAX]);
 /* Is c a valid id of the family (jokers included)? */
 int	card_valid(enum card_kind k, card_t c);
 
+/*
+ * Small card arrays (hands, melds), shared by every game.  Hands are
+ * short, so the loops are plain.
+ */
+int	card_find(const card_t *a, int n, card_t c);	/* index, or -1 */
+void	card_sort(card_t *a, int n);			/* by id */
+
+/* Insert c into a[0..n-1], sorted by id, with room for one more. */
+void	card_insert_sorted(card_t *a, int n, card_t c);
+
+/*
+ * Remove the first c from a[0..n-1], closing the gap; the freed last
+ * slot becomes CARD_NONE.  Returns 0, or -1 (a unchanged) without c.
+ */
+int	card_remove(card_t *a, int n, card_t c);
+
 #endif /* TOPPER_CARD_H */

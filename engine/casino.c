@@ -56,26 +56,14 @@ option_word(const char *options, const char *key, const char *const *words)
 static void
 hand_add(struct cm_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i = s->nhand[seat]++;
-
-	for (; i > 0 && h[i - 1] > c; i--)
-		h[i] = h[i - 1];
-	h[i] = c;
+	card_insert_sorted(s->hands[seat], s->nhand[seat]++, c);
 }
 
 static void
 hand_remove(struct cm_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i;
-
-	for (i = 0; i < s->nhand[seat] && h[i] != c; i++)
-		;
-	if (i == s->nhand[seat])
-		return;
-	memmove(h + i, h + i + 1, (size_t)(s->nhand[seat] - i - 1));
-	h[--s->nhand[seat]] = CARD_NONE;
+	if (card_remove(s->hands[seat], s->nhand[seat], c) == 0)
+		s->nhand[seat]--;
 }
 
 static void

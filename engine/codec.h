@@ -69,6 +69,16 @@ struct json_object *codec_view_json(const struct game_rules *rules,
 struct json_object *codec_moves_json(const struct game_rules *rules,
 	    const struct game_move *mv, int n);
 
+/* A card as its text, or JSON null for CARD_NONE (a hidden card). */
+struct json_object *codec_card_json(enum card_kind k, card_t c);
+
+/* cards[0..n-1] as an array of codec_card_json(). */
+struct json_object *codec_cards_json(enum card_kind k, const card_t *cards,
+	    int n);
+
+/* 1 when none of cards[0..n-1] is hidden (CARD_NONE). */
+int	codec_cards_visible(const card_t *cards, int n);
+
 /* Hex helpers: 64 hex digits <-> 32 bytes (0 / -1). */
 int	codec_hex_decode(const char *hex, uint8_t out[32]);
 void	codec_hex_encode(const uint8_t in[32], char out[65]);

@@ -14,17 +14,6 @@
 #include "casino.h"
 
 static struct json_object *
-card_json(card_t c)
-{
-	char	 tok[CARD_TEXT_MAX];
-
-	if (c == CARD_NONE || !card_valid(CARD_TT, c))
-		return NULL;
-	card_format(CARD_TT, c, tok);
-	return json_object_new_string(tok);
-}
-
-static struct json_object *
 seat_json(const struct cm_state *v, int seat)
 {
 	return seat >= 0 && seat < v->nseats ? json_object_new_int(seat) : NULL;
@@ -47,7 +36,7 @@ hands_json(const struct cm_state *v)
 			cards = json_object_new_array();
 			for (j = 0; j < n; j++)
 				json_object_array_add(cards,
-				    card_json(v->hands[i][j]));
+				    codec_card_json(CARD_TT, v->hands[i][j]));
 		}
 		h = json_object_new_object();
 		json_object_object_add(h, "count", json_object_new_int(n));
@@ -82,7 +71,7 @@ piles_json(const struct cm_state *v)
 			    json_object_new_string(buf));
 		}
 		p = json_object_new_object();
-		json_object_object_add(p, "name", card_json(v->piles[x].name));
+		json_object_object_add(p, "name", codec_card_json(CARD_TT, v->piles[x].name));
 		json_object_object_add(p, "kind", json_object_new_string(
 		    kinds[v->piles[x].kind < 3 ? v->piles[x].kind : 0]));
 		json_object_object_add(p, "value", v->piles[x].value ?
@@ -102,7 +91,7 @@ list_json(const card_t *c, int n)
 	int			 i;
 
 	for (i = 0; i < n; i++)
-		json_object_array_add(a, card_json(c[i]));
+		json_object_array_add(a, codec_card_json(CARD_TT, c[i]));
 	return a;
 }
 
@@ -206,7 +195,7 @@ codec_casino_view(const void *view)
 	a = json_object_new_array();
 	for (i = 0; i < CM_IDS; i++)
 		if (v->viewer >= 0 && v->won[i] == v->viewer)
-			json_object_array_add(a, card_json((card_t)i));
+			json_object_array_add(a, codec_card_json(CARD_TT, (card_t)i));
 	json_object_object_add(o, "my_captures", v->viewer >= 0 ? a : NULL);
 	if (v->viewer < 0)
 		json_object_put(a);

@@ -12,40 +12,6 @@
 #include "gin_vodka.h"
 
 static struct json_object *
-card_json(card_t c)
-{
-	char	 tok[CARD_TEXT_MAX];
-
-	if (c == CARD_NONE || !card_valid(CARD_TT, c))
-		return NULL;
-	card_format(CARD_TT, c, tok);
-	return json_object_new_string(tok);
-}
-
-static struct json_object *
-cards_json(const card_t *cards, int n)
-{
-	struct json_object	*a = json_object_new_array();
-	int			 i;
-
-	for (i = 0; i < n; i++)
-		json_object_array_add(a, card_json(cards[i]));
-	return a;
-}
-
-/* A list is shown only if none of its cards is masked. */
-static int
-visible(const card_t *cards, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (cards[i] == CARD_NONE)
-			return 0;
-	return 1;
-}
-
-static struct json_object *
 seat_json(int seat)
 {
 	return seat >= 0 && seat < GV_SEATS ? json_object_new_int(seat) : NULL;
@@ -77,9 +43,9 @@ melds_json(const struct gv_arrangement *a)
 	for (i = 0; i < a->nmelds && i < GV_MELDS_MAX; i++) {
 		g = &a->melds[i];
 		m = json_object_new_object();
-		json_object_object_add(m, "cards", cards_json(g->cards,
+		json_object_object_add(m, "cards", codec_cards_json(CARD_TT, g->cards,
 		    g->ncards));
-		json_object_object_add(m, "laid_off", cards_json(g->cards +
+		json_object_object_add(m, "laid_off", codec_cards_json(CARD_TT, g->cards +
 		    g->ncards, g->nlaid));
 		json_object_array_add(arr, m);
 	}
@@ -93,13 +59,13 @@ arrangement_json(const struct gv_arrangement *a)
 	int			 i;
 
 	json_object_object_add(o, "melds", melds_json(a));
-	json_object_object_add(o, "deadwood_cards", cards_json(a->dead,
+	json_object_object_add(o, "deadwood_cards", codec_cards_json(CARD_TT, a->dead,
 	    a->ndead));
 	json_object_object_add(o, "deadwood", json_object_new_int(a->deadwood));
 	laid = json_object_new_array();
 	for (i = 0; i < a->nlaid && i < GV_HAND_MAX; i++) {
 		l = json_object_new_object();
-		json_object_object_add(l, "card", card_json(a->laid[i]));
+		json_object_object_add(l, "card", codec_card_json(CARD_TT, a->laid[i]));
 		json_object_object_add(l, "on_meld",
 		    json_object_new_int(a->laid_on[i]));
 		json_object_array_add(laid, l);
@@ -124,7 +90,7 @@ result_json(const struct gv_result *r)
 	json_object_object_add(o, "points", json_object_new_int(r->points));
 	if (r->kind == GV_END_VOID)
 		return o;
-	json_object_object_add(o, "knock_discard", card_json(r->knock_discard));
+	json_object_object_add(o, "knock_discard", codec_card_json(CARD_TT, r->knock_discard));
 	json_object_object_add(o, "knocker_deadwood",
 	    json_object_new_int(r->kdead));
 	json_object_object_add(o, "defender_deadwood",
@@ -147,9 +113,9 @@ knock_json(const struct gv_state *v)
 		return NULL;
 	o = json_object_new_object();
 	json_object_object_add(o, "knocker", seat_json(v->knocker));
-	json_object_object_add(o, "discard", card_json(v->knock_discard));
+	json_object_object_add(o, "discard", codec_card_json(CARD_TT, v->knock_discard));
 	json_object_object_add(o, "melds", melds_json(&v->knock));
-	json_object_object_add(o, "deadwood_cards", cards_json(v->knock.dead,
+	json_object_object_add(o, "deadwood_cards", codec_cards_json(CARD_TT, v->knock.dead,
 	    v->knock.ndead));
 	json_object_object_add(o, "deadwood",
 	    json_object_new_int(v->knock.deadwood));
@@ -178,8 +144,8 @@ hands_json(const struct gv_state *v)
 		n = v->nhand[i] > GV_HAND_MAX ? GV_HAND_MAX : v->nhand[i];
 		h = json_object_new_object();
 		json_object_object_add(h, "count", json_object_new_int(n));
-		json_object_object_add(h, "cards", visible(v->hands[i], n) ?
-		    cards_json(v->hands[i], n) : NULL);
+		json_object_object_add(h, "cards", codec_cards_visible(v->hands[i], n) ?
+		    codec_cards_json(CARD_TT, v->hands[i], n) : NULL);
 		json_object_array_add(a, h);
 	}
 	return a;
@@ -206,20 +172,20 @@ codec_gin_vodka_view(const void *view)
 	    1u << v->turn : 0));
 	json_object_object_add(o, "must_draw_stock",
 	    json_object_new_boolean(play && v->stock_only));
-	json_object_object_add(o, "drawn", card_json(v->drawn));
+	json_object_object_add(o, "drawn", codec_card_json(CARD_TT, v->drawn));
 	json_object_object_add(o, "drawn_from_pile",
 	    json_object_new_boolean(v->from_pile));
 	json_object_object_add(o, "hands", hands_json(v));
 	json_object_object_add(o, "upcard", (v->phase == GV_PHASE_OPEN_ND ||
 	    v->phase == GV_PHASE_OPEN_D) && nd > 0 ?
-	    card_json(v->discard[nd - 1]) : NULL);
+	    codec_card_json(CARD_TT, v->discard[nd - 1]) : NULL);
 	json_object_object_add(o, "discard_top", nd > 0 ?
-	    card_json(v->discard[nd - 1]) : NULL);
-	json_object_object_add(o, "discards", cards_json(v->discard, nd));
+	    codec_card_json(CARD_TT, v->discard[nd - 1]) : NULL);
+	json_object_object_add(o, "discards", codec_cards_json(CARD_TT, v->discard, nd));
 	json_object_object_add(o, "stock", json_object_new_int(ns));
-	if (ns > 0 && visible(v->stock, ns))
+	if (ns > 0 && codec_cards_visible(v->stock, ns))
 		json_object_object_add(o, "stock_cards",
-		    cards_json(v->stock, ns));
+		    codec_cards_json(CARD_TT, v->stock, ns));
 	json_object_object_add(o, "scores", json_object_new_array());
 	json_object_array_add(json_object_object_get(o, "scores"),
 	    json_object_new_int(v->scores[0]));

@@ -11,39 +11,6 @@
 #include "rummy500.h"
 
 static struct json_object *
-card_json(card_t c)
-{
-	char	 tok[CARD_TEXT_MAX];
-
-	if (c == CARD_NONE || c >= CARD_STD_COUNT)
-		return NULL;
-	card_format(CARD_STD, c, tok);
-	return json_object_new_string(tok);
-}
-
-static struct json_object *
-cards_json(const card_t *cards, int n)
-{
-	struct json_object	*a = json_object_new_array();
-	int			 i;
-
-	for (i = 0; i < n; i++)
-		json_object_array_add(a, card_json(cards[i]));
-	return a;
-}
-
-static int
-visible(const card_t *cards, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (cards[i] == CARD_NONE)
-			return 0;
-	return 1;
-}
-
-static struct json_object *
 seat_json(const struct r500_state *v, int seat)
 {
 	return seat >= 0 && seat < v->nseats ? json_object_new_int(seat) : NULL;
@@ -86,7 +53,7 @@ melds_json(const struct r500_state *v)
 		json_object_object_add(m, "kind", json_object_new_string(
 		    g->kind == R500_SET ? "set" : "run"));
 		json_object_object_add(m, "owner", seat_json(v, g->owner));
-		json_object_object_add(m, "cards", cards_json(g->cards, n));
+		json_object_object_add(m, "cards", codec_cards_json(CARD_STD, g->cards, n));
 		by = json_object_new_array();
 		for (j = 0; j < n; j++)
 			json_object_array_add(by, json_object_new_int(g->by[j]));
@@ -150,8 +117,8 @@ hands_json(const struct r500_state *v)
 		n = v->nhand[i] > R500_HAND_MAX ? R500_HAND_MAX : v->nhand[i];
 		h = json_object_new_object();
 		json_object_object_add(h, "count", json_object_new_int(n));
-		json_object_object_add(h, "cards", visible(v->hands[i], n) ?
-		    cards_json(v->hands[i], n) : NULL);
+		json_object_object_add(h, "cards", codec_cards_visible(v->hands[i], n) ?
+		    codec_cards_json(CARD_STD, v->hands[i], n) : NULL);
 		json_object_array_add(a, h);
 	}
 	return a;
@@ -183,15 +150,15 @@ codec_rummy500_view(const void *view)
 	json_object_object_add(o, "turn", play ? seat_json(v, v->turn) : NULL);
 	json_object_object_add(o, "to_act", seats_json(nseats, play ?
 	    1u << v->turn : 0));
-	json_object_object_add(o, "drawn", card_json(v->drawn));
-	json_object_object_add(o, "taken", card_json(v->taken));
-	json_object_object_add(o, "must_lay", card_json(v->owed));
+	json_object_object_add(o, "drawn", codec_card_json(CARD_STD, v->drawn));
+	json_object_object_add(o, "taken", codec_card_json(CARD_STD, v->taken));
+	json_object_object_add(o, "must_lay", codec_card_json(CARD_STD, v->owed));
 	json_object_object_add(o, "hands", hands_json(v));
-	json_object_object_add(o, "discards", cards_json(v->discard, nd));
+	json_object_object_add(o, "discards", codec_cards_json(CARD_STD, v->discard, nd));
 	json_object_object_add(o, "stock", json_object_new_int(ns));
-	if (ns > 0 && visible(v->stock, ns))
+	if (ns > 0 && codec_cards_visible(v->stock, ns))
 		json_object_object_add(o, "stock_cards",
-		    cards_json(v->stock, ns));
+		    codec_cards_json(CARD_STD, v->stock, ns));
 	json_object_object_add(o, "melds", melds_json(v));
 	json_object_object_add(o, "table_points", ints_json(table, nseats));
 	json_object_object_add(o, "scores", ints_json(v->scores, nseats));

@@ -12,39 +12,6 @@
 #include "six_suit.h"
 
 static struct json_object *
-card_json(card_t c)
-{
-	char	 tok[CARD_TEXT_MAX];
-
-	if (c >= CARD_TT_COUNT)
-		return NULL;
-	card_format(CARD_TT, c, tok);
-	return json_object_new_string(tok);
-}
-
-static struct json_object *
-cards_json(const card_t *cards, int n)
-{
-	struct json_object	*a = json_object_new_array();
-	int			 i;
-
-	for (i = 0; i < n; i++)
-		json_object_array_add(a, card_json(cards[i]));
-	return a;
-}
-
-static int
-visible(const card_t *cards, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (cards[i] == CARD_NONE)
-			return 0;
-	return 1;
-}
-
-static struct json_object *
 seat_json(const struct six_state *v, int seat)
 {
 	return seat >= 0 && seat < v->nseats ? json_object_new_int(seat) :
@@ -85,7 +52,7 @@ player_json(const struct six_state *v, int i)
 	json_object_object_add(o, "seat", json_object_new_int(i));
 	json_object_object_add(o, "team", json_object_new_int(six_team(v, i)));
 	json_object_object_add(o, "alive", json_object_new_boolean(alive));
-	json_object_object_add(o, "tops", alive ? cards_json(v->top[i],
+	json_object_object_add(o, "tops", alive ? codec_cards_json(CARD_TT, v->top[i],
 	    SIX_PILES) : json_object_new_array());
 	d = json_object_new_array();
 	for (p = 0; alive && p < SIX_PILES; p++)
@@ -100,8 +67,8 @@ player_json(const struct six_state *v, int i)
 	json_object_object_add(o, "fall", v->fell_order[i] ?
 	    json_object_new_int(v->fell_order[i]) : NULL);
 	json_object_object_add(o, "hidden_count", json_object_new_int(n));
-	json_object_object_add(o, "hidden", visible(v->hands[i], n) ?
-	    cards_json(v->hands[i], n) : NULL);
+	json_object_object_add(o, "hidden", codec_cards_visible(v->hands[i], n) ?
+	    codec_cards_json(CARD_TT, v->hands[i], n) : NULL);
 	json_object_object_add(o, "score",
 	    json_object_new_int(v->scores[six_team(v, i)]));
 	return o;
@@ -116,7 +83,7 @@ draw_json(const struct six_state *v)
 	if (v->pred == CARD_NONE)
 		return NULL;
 	o = json_object_new_object();
-	json_object_object_add(o, "prediction", card_json(v->pred));
+	json_object_object_add(o, "prediction", codec_card_json(CARD_TT, v->pred));
 	for (i = 0; i < v->ndrawn && i < 3; i++)
 		if (v->drawn[i] != CARD_NONE)
 			n++;
@@ -125,7 +92,7 @@ draw_json(const struct six_state *v)
 	    json_object_new_int(v->k) : NULL);
 	json_object_object_add(o, "shown", json_object_new_boolean(v->shown));
 	json_object_object_add(o, "cards", n == v->ndrawn ?
-	    cards_json(v->drawn, v->ndrawn) : v->shown ? cards_json(v->drawn,
+	    codec_cards_json(CARD_TT, v->drawn, v->ndrawn) : v->shown ? codec_cards_json(CARD_TT, v->drawn,
 	    1) : NULL);
 	return o;
 }
@@ -139,8 +106,8 @@ proposal_json(const struct six_state *v)
 		return NULL;
 	o = json_object_new_object();
 	json_object_object_add(o, "seat", seat_json(v, v->turn));
-	json_object_object_add(o, "card", card_json(v->prop_card));
-	json_object_object_add(o, "on", card_json(v->prop_on));
+	json_object_object_add(o, "card", codec_card_json(CARD_TT, v->prop_card));
+	json_object_object_add(o, "on", codec_card_json(CARD_TT, v->prop_on));
 	json_object_object_add(o, "owner", seat_json(v, v->prop_owner));
 	return o;
 }
@@ -158,8 +125,8 @@ last_json(const struct six_state *v)
 	json_object_object_add(o, "seat", seat_json(v, v->last_seat));
 	json_object_object_add(o, "move",
 	    json_object_new_string(names[v->last_verb]));
-	json_object_object_add(o, "card", card_json(v->last_card));
-	json_object_object_add(o, "on", card_json(v->last_on));
+	json_object_object_add(o, "card", codec_card_json(CARD_TT, v->last_card));
+	json_object_object_add(o, "on", codec_card_json(CARD_TT, v->last_on));
 	return o;
 }
 
@@ -220,7 +187,7 @@ codec_six_suit_view(const void *view)
 	for (i = 0; i < v->nseats && i < GAME_SEATS_MAX; i++)
 		json_object_array_add(a, player_json(v, i));
 	json_object_object_add(o, "players", a);
-	json_object_object_add(o, "center", cards_json(v->center, nc));
+	json_object_object_add(o, "center", codec_cards_json(CARD_TT, v->center, nc));
 	json_object_object_add(o, "stock", json_object_new_int(v->nstock));
 	json_object_object_add(o, "buried", json_object_new_int(v->nunder));
 	json_object_object_add(o, "eliminations",

@@ -14,17 +14,6 @@
 #include "twelve_step.h"
 
 static struct json_object *
-card_json(card_t c)
-{
-	char	 tok[CARD_TEXT_MAX];
-
-	if (c == CARD_NONE || !card_valid(CARD_STD, c))
-		return NULL;
-	card_format(CARD_STD, c, tok);
-	return json_object_new_string(tok);
-}
-
-static struct json_object *
 seat_json(const struct tsr_state *v, int seat)
 {
 	return seat >= 0 && seat < v->nseats ? json_object_new_int(seat) :
@@ -57,7 +46,7 @@ meld_json(const struct tsr_meld *m)
 	a = json_object_new_array();
 	if (m->kind == TSR_SET) {
 		for (i = 0; i < m->ncards; i++)
-			json_object_array_add(a, card_json(m->cards[i]));
+			json_object_array_add(a, codec_card_json(CARD_STD, m->cards[i]));
 	} else
 		for (i = m->lo; i <= m->hi; i++) {
 			card_format(CARD_STD, m->cards[i], tok);
@@ -95,7 +84,7 @@ seat_info(const struct tsr_state *v, int i)
 		h = json_object_new_array();
 		for (c = 0; c < TSR_IDS; c++)
 			for (k = 0; k < v->hand[i][c]; k++)
-				json_object_array_add(h, card_json((card_t)c));
+				json_object_array_add(h, codec_card_json(CARD_STD, (card_t)c));
 	}
 	json_object_object_add(o, "hand", h);
 	return o;
@@ -128,12 +117,12 @@ codec_twelve_step_view(const void *view)
 	json_object_object_add(o, "stock", json_object_new_int(v->nstock));
 	a = json_object_new_array();
 	for (i = 0; i < v->ndiscard; i++)
-		json_object_array_add(a, card_json(v->discard[i]));
+		json_object_array_add(a, codec_card_json(CARD_STD, v->discard[i]));
 	json_object_object_add(o, "discards", a);
-	json_object_object_add(o, "drawn", card_json(v->drawn));
+	json_object_object_add(o, "drawn", codec_card_json(CARD_STD, v->drawn));
 	json_object_object_add(o, "from_pile",
 	    json_object_new_boolean(v->from_pile));
-	json_object_object_add(o, "pending", card_json(v->pending));
+	json_object_object_add(o, "pending", codec_card_json(CARD_STD, v->pending));
 	a = json_object_new_array();
 	for (i = 0; i < v->nseats; i++)
 		json_object_array_add(a, seat_info(v, i));
@@ -145,7 +134,7 @@ codec_twelve_step_view(const void *view)
 	w = NULL;
 	if (v->win_card != CARD_NONE) {
 		w = json_object_new_object();
-		json_object_object_add(w, "card", card_json(v->win_card));
+		json_object_object_add(w, "card", codec_card_json(CARD_STD, v->win_card));
 		json_object_object_add(w, "from", seat_json(v, v->win_from));
 		json_object_object_add(w, "asked", seats_json(v, v->win_asked));
 		json_object_object_add(w, "answered",

@@ -10,39 +10,6 @@
 #include "vodkapolis.h"
 
 static struct json_object *
-card_json(card_t c)
-{
-	char	 tok[CARD_TEXT_MAX];
-
-	if (c == CARD_NONE || c >= VP_DECK)
-		return NULL;
-	card_format(CARD_TT, c, tok);
-	return json_object_new_string(tok);
-}
-
-static struct json_object *
-cards_json(const card_t *cards, int n)
-{
-	struct json_object	*a = json_object_new_array();
-	int			 i;
-
-	for (i = 0; i < n; i++)
-		json_object_array_add(a, card_json(cards[i]));
-	return a;
-}
-
-static int
-visible(const card_t *cards, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (cards[i] == CARD_NONE)
-			return 0;
-	return 1;
-}
-
-static struct json_object *
 seats_json(uint32_t mask, int nseats)
 {
 	struct json_object	*a = json_object_new_array();
@@ -87,8 +54,8 @@ hands_json(const struct vp_state *v, int ns)
 		n = v->nhand[i] > VP_HAND_MAX ? VP_HAND_MAX : v->nhand[i];
 		h = json_object_new_object();
 		json_object_object_add(h, "count", json_object_new_int(n));
-		json_object_object_add(h, "cards", visible(v->hands[i], n) ?
-		    cards_json(v->hands[i], n) : NULL);
+		json_object_object_add(h, "cards", codec_cards_visible(v->hands[i], n) ?
+		    codec_cards_json(CARD_TT, v->hands[i], n) : NULL);
 		json_object_object_add(h, "active", json_object_new_boolean(
 		    (v->active >> i) & 1));
 		json_object_array_add(a, h);
@@ -107,7 +74,7 @@ melds_json(const struct vp_state *v)
 	for (i = 0; i < n; i++) {
 		g = &v->melds[i];
 		m = json_object_new_object();
-		json_object_object_add(m, "cards", cards_json(g->cards,
+		json_object_object_add(m, "cards", codec_cards_json(CARD_TT, g->cards,
 		    g->ncards > VP_MELD_MAX ? VP_MELD_MAX : g->ncards));
 		json_object_object_add(m, "originator",
 		    json_object_new_int(g->originator));
@@ -165,18 +132,18 @@ codec_vodkapolis_view(const void *view)
 	    json_object_new_int(v->turn) : NULL);
 	json_object_object_add(o, "to_act", seats_json(play ? 1u << v->turn :
 	    0, ns));
-	json_object_object_add(o, "drawn", card_json(v->drawn));
-	json_object_object_add(o, "taken", card_json(v->taken));
+	json_object_object_add(o, "drawn", codec_card_json(CARD_TT, v->drawn));
+	json_object_object_add(o, "taken", codec_card_json(CARD_TT, v->taken));
 	json_object_object_add(o, "must_meld", play && v->taken != CARD_NONE &&
-	    vp_meld_of(v, v->taken) < 0 ? card_json(v->taken) : NULL);
+	    vp_meld_of(v, v->taken) < 0 ? codec_card_json(CARD_TT, v->taken) : NULL);
 	json_object_object_add(o, "can_undo",
 	    json_object_new_boolean(play && v->nlog > 0));
 	json_object_object_add(o, "hands", hands_json(v, ns));
-	json_object_object_add(o, "chain", cards_json(v->chain, nc));
+	json_object_object_add(o, "chain", codec_cards_json(CARD_TT, v->chain, nc));
 	json_object_object_add(o, "stock", json_object_new_int(nst));
-	if (nst > 0 && visible(v->stock, nst))
+	if (nst > 0 && codec_cards_visible(v->stock, nst))
 		json_object_object_add(o, "stock_cards",
-		    cards_json(v->stock, nst));
+		    codec_cards_json(CARD_TT, v->stock, nst));
 	json_object_object_add(o, "melds", melds_json(v));
 	json_object_object_add(o, "scores", ints_json(v->scores, ns));
 	json_object_object_add(o, "active", seats_json(v->active, ns));

@@ -25,39 +25,18 @@ playing(const struct gv_state *s)
 	return s->phase > GV_PHASE_DEAL && s->phase < GV_PHASE_OVER;
 }
 
-static int
-find_card(const card_t *a, int n, card_t c)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (a[i] == c)
-			return i;
-	return -1;
-}
-
 /* Insert c into seat's hand, keeping it sorted by id. */
 static void
 hand_add(struct gv_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i = s->nhand[seat]++;
-
-	for (; i > 0 && h[i - 1] > c; i--)
-		h[i] = h[i - 1];
-	h[i] = c;
+	card_insert_sorted(s->hands[seat], s->nhand[seat]++, c);
 }
 
 static void
 hand_remove(struct gv_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i = find_card(h, s->nhand[seat], c);
-
-	if (i < 0)
-		return;
-	memmove(h + i, h + i + 1, (size_t)(s->nhand[seat] - i - 1));
-	h[--s->nhand[seat]] = CARD_NONE;
+	if (card_remove(s->hands[seat], s->nhand[seat], c) == 0)
+		s->nhand[seat]--;
 }
 
 static void
@@ -383,7 +362,7 @@ check_discard(const struct gv_state *s, int seat, card_t c,
 	char	 tok[CARD_TEXT_MAX];
 
 	card_format(CARD_TT, c, tok);
-	if (find_card(s->hands[seat], s->nhand[seat], c) < 0) {
+	if (card_find(s->hands[seat], s->nhand[seat], c) < 0) {
 		snprintf(why, GAME_WHY_MAX, "You do not hold %s.", tok);
 		return -1;
 	}

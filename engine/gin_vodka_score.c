@@ -104,20 +104,6 @@ gv_fits(const struct gv_meld *m, card_t x)
 	return gv_is_meld(all, n + 1);
 }
 
-static void
-sort_cards(card_t *a, int n)
-{
-	int	 i, j;
-	card_t	 t;
-
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && a[j - 1] > a[j]; j--) {
-			t = a[j];
-			a[j] = a[j - 1];
-			a[j - 1] = t;
-		}
-}
-
 /*
  * The key of the current arrangement: deadwood ids, then each own meld,
  * then the lay-offs on each knocker meld, every list ended by 0 and
@@ -274,7 +260,7 @@ run_search(const card_t *cards, int n, const struct gv_meld *kmelds, int nk,
 	memset(&s, 0, sizeof(s));
 	s.n = n;
 	memcpy(s.cards, cards, (size_t)n);
-	sort_cards(s.cards, n);
+	card_sort(s.cards, n);
 	for (i = 0; i < n; i++) {
 		s.val[i] = (uint8_t)gv_card_value(s.cards[i]);
 		for (o = 0; o < 3; o++) {
@@ -385,7 +371,7 @@ gv_named_arrangement(const card_t *kept, int nkept,
 			return -1;
 		}
 		m.nlaid = 0;
-		sort_cards(m.cards, m.ncards);
+		card_sort(m.cards, m.ncards);
 		out->melds[out->nmelds++] = m;
 	}
 	/* Order the melds by their lowest card. */
@@ -402,7 +388,7 @@ gv_named_arrangement(const card_t *kept, int nkept,
 			out->deadwood = (uint8_t)(out->deadwood +
 			    gv_card_value(kept[pos]));
 		}
-	sort_cards(out->dead, out->ndead);
+	card_sort(out->dead, out->ndead);
 	return 0;
 }
 

@@ -24,38 +24,17 @@ playing(const struct r500_state *s)
 	return s->phase == R500_PHASE_DRAW || s->phase == R500_PHASE_PLAY;
 }
 
-static int
-find_card(const card_t *a, int n, card_t c)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (a[i] == c)
-			return i;
-	return -1;
-}
-
 static void
 hand_add(struct r500_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i = s->nhand[seat]++;
-
-	for (; i > 0 && h[i - 1] > c; i--)
-		h[i] = h[i - 1];
-	h[i] = c;
+	card_insert_sorted(s->hands[seat], s->nhand[seat]++, c);
 }
 
 static void
 hand_remove(struct r500_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i = find_card(h, s->nhand[seat], c);
-
-	if (i < 0)
-		return;
-	memmove(h + i, h + i + 1, (size_t)(s->nhand[seat] - i - 1));
-	h[--s->nhand[seat]] = CARD_NONE;
+	if (card_remove(s->hands[seat], s->nhand[seat], c) == 0)
+		s->nhand[seat]--;
 }
 
 static void
@@ -311,7 +290,7 @@ apply_draw(struct r500_state *s, int seat, const struct game_move *mv,
 			return refuse(why, "Name the discard to take, as in "
 			    "\"take 7H\".");
 		x = mv->cards[0];
-		i = find_card(s->discard, s->ndiscard, x);
+		i = card_find(s->discard, s->ndiscard, x);
 		if (i < 0)
 			return refuse_card(why, "%s is not in the discard pile.",
 			    x);
@@ -367,7 +346,7 @@ apply_meld(struct r500_state *s, int seat, const struct game_move *mv,
 		return refuse(why, "A meld names its cards only, as in \"meld "
 		    "5H 6H 7H\".");
 	for (i = 0; i < mv->ncards; i++)
-		if (find_card(s->hands[seat], s->nhand[seat],
+		if (card_find(s->hands[seat], s->nhand[seat],
 		    mv->cards[i]) < 0)
 			return refuse_card(why, "You do not hold %s.",
 			    mv->cards[i]);
@@ -392,7 +371,7 @@ apply_layoff(struct r500_state *s, int seat, const struct game_move *mv,
 	if (mv->ncards != 1 || mv->on == CARD_NONE)
 		return refuse(why, "A lay-off names one card and a card of the "
 		    "meld, as in \"layoff 8H on 5H\".");
-	if (find_card(s->hands[seat], s->nhand[seat], c) < 0)
+	if (card_find(s->hands[seat], s->nhand[seat], c) < 0)
 		return refuse_card(why, "You do not hold %s.", c);
 	if ((mi = r500_meld_of(s, mv->on)) < 0)
 		return refuse_card(why, "No meld on the table holds %s.",
@@ -427,7 +406,7 @@ apply_play(struct r500_state *s, int seat, const struct game_move *mv,
 			return refuse(why, "Name one card to discard, as in "
 			    "\"discard KS\".");
 		c = mv->cards[0];
-		if (find_card(s->hands[seat], s->nhand[seat], c) < 0)
+		if (card_find(s->hands[seat], s->nhand[seat], c) < 0)
 			return refuse_card(why, "You do not hold %s.", c);
 		if (s->owed != CARD_NONE)
 			return refuse_card(why, "Lay %s on the table before you "
@@ -538,7 +517,7 @@ r500_timeout_move(const void *st, int seat, struct game_move *out)
 		    GAME_REFUSED;
 	out->verb = R500_DISCARD;
 	if (s->drawn != CARD_NONE &&
-	    find_card(s->hands[seat], s->nhand[seat], s->drawn) >= 0)
+	    card_find(s->hands[seat], s->nhand[seat], s->drawn) >= 0)
 		move_add_card(out, s->drawn, 0);
 	else if (s->nhand[seat] > 0)
 		move_add_card(out, s->hands[seat][0], 0);

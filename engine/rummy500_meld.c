@@ -48,20 +48,6 @@ r500_hand_points(const card_t *cards, int n)
 	return sum;
 }
 
-static void
-sort_cards(card_t *a, int n)
-{
-	int	 i, j;
-	card_t	 t;
-
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && a[j - 1] > a[j]; j--) {
-			t = a[j];
-			a[j] = a[j - 1];
-			a[j - 1] = t;
-		}
-}
-
 /* Are positions lo..lo+n-1 exactly the bits of mask? */
 static int
 contiguous(uint32_t mask, int n)
@@ -129,7 +115,7 @@ r500_make_meld(const card_t *cards, const int8_t *ends, int n, int seat,
 		}
 		out->kind = R500_SET;
 		memcpy(out->cards, cards, (size_t)n);
-		sort_cards(out->cards, n);
+		card_sort(out->cards, n);
 		return 0;
 	}
 	if (!same_suit)
@@ -599,7 +585,7 @@ r500_owed_step(const struct r500_state *s, int seat, struct game_move *out)
 		t[2] = at_pos(su, lo + 2);
 		if (memchr(t, x, 3) == NULL)
 			continue;
-		sort_cards(t, 3);
+		card_sort(t, 3);
 		if (!found || less3(t, best))
 			memcpy(best, t, 3);
 		found = 1;

@@ -22,38 +22,17 @@ playing(const struct six_state *s)
 	return s->phase > SIX_PHASE_DEAL && s->phase < SIX_PHASE_OVER;
 }
 
-static int
-find_card(const card_t *a, int n, card_t c)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (a[i] == c)
-			return i;
-	return -1;
-}
-
 static void
 hand_add(struct six_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i = s->nhand[seat]++;
-
-	for (; i > 0 && h[i - 1] > c; i--)
-		h[i] = h[i - 1];
-	h[i] = c;
+	card_insert_sorted(s->hands[seat], s->nhand[seat]++, c);
 }
 
 static void
 hand_remove(struct six_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i = find_card(h, s->nhand[seat], c);
-
-	if (i < 0)
-		return;
-	memmove(h + i, h + i + 1, (size_t)(s->nhand[seat] - i - 1));
-	h[--s->nhand[seat]] = CARD_NONE;
+	if (card_remove(s->hands[seat], s->nhand[seat], c) == 0)
+		s->nhand[seat]--;
 }
 
 static void
@@ -449,7 +428,7 @@ apply_play(struct six_state *s, int seat, const struct game_move *mv,
 	int	 q, p;
 
 	card_format(CARD_TT, c, a);
-	if (find_card(s->hands[seat], s->nhand[seat], c) < 0) {
+	if (card_find(s->hands[seat], s->nhand[seat], c) < 0) {
 		snprintf(why, GAME_WHY_MAX, "You do not hold %s.", a);
 		return GAME_REFUSED;
 	}
@@ -509,7 +488,7 @@ apply_turn(struct six_state *s, int seat, const struct game_move *mv,
 		if (mv->ncards != 1)
 			return refuse(why, "Discard one card, as in \"discard "
 			    "3Rh\".");
-		if (find_card(s->hands[seat], s->nhand[seat],
+		if (card_find(s->hands[seat], s->nhand[seat],
 		    mv->cards[0]) < 0) {
 			card_format(CARD_TT, mv->cards[0], a);
 			snprintf(why, GAME_WHY_MAX, "You do not hold %s.", a);

@@ -19,17 +19,6 @@ playing(const struct vp_state *s)
 	return s->phase == VP_PHASE_DRAW || s->phase == VP_PHASE_PLAY;
 }
 
-static int
-find_card(const card_t *a, int n, card_t c)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (a[i] == c)
-			return i;
-	return -1;
-}
-
 /* The next active seat to the left of seat. */
 static int
 next_active(const struct vp_state *s, int seat)
@@ -45,40 +34,16 @@ next_active(const struct vp_state *s, int seat)
 }
 
 static void
-sort_cards(card_t *a, int n)
-{
-	card_t	 t;
-	int	 i, j;
-
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && a[j - 1] > a[j]; j--) {
-			t = a[j];
-			a[j] = a[j - 1];
-			a[j - 1] = t;
-		}
-}
-
-static void
 hand_add(struct vp_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i = s->nhand[seat]++;
-
-	for (; i > 0 && h[i - 1] > c; i--)
-		h[i] = h[i - 1];
-	h[i] = c;
+	card_insert_sorted(s->hands[seat], s->nhand[seat]++, c);
 }
 
 static void
 hand_remove(struct vp_state *s, int seat, card_t c)
 {
-	card_t	*h = s->hands[seat];
-	int	 i = find_card(h, s->nhand[seat], c);
-
-	if (i < 0)
-		return;
-	memmove(h + i, h + i + 1, (size_t)(s->nhand[seat] - i - 1));
-	h[--s->nhand[seat]] = CARD_NONE;
+	if (card_remove(s->hands[seat], s->nhand[seat], c) == 0)
+		s->nhand[seat]--;
 }
 
 static void
@@ -366,7 +331,7 @@ do_move(struct vp_state *s, int seat, const struct game_move *mv,
 		s->phase = VP_PHASE_PLAY;
 		break;
 	case VP_TAKE:
-		i = find_card(s->chain, s->nchain, c);
+		i = card_find(s->chain, s->nchain, c);
 		for (j = i; j < s->nchain; j++) {
 			hand_add(s, seat, s->chain[j]);
 			s->chain[j] = CARD_NONE;
@@ -383,7 +348,7 @@ do_move(struct vp_state *s, int seat, const struct game_move *mv,
 		m->target = (uint8_t)mv->at;
 		memcpy(m->cards, mv->cards, 3);
 		/* Sorted: the first card names the meld, whatever the order typed. */
-		sort_cards(m->cards, 3);
+		card_sort(m->cards, 3);
 		for (i = 0; i < 3; i++)
 			hand_remove(s, seat, m->cards[i]);
 		s->log[s->nlog].meld = s->nmelds++;
@@ -514,7 +479,7 @@ timeout_meld(const struct vp_state *s, int seat, card_t o, card_t best[3])
 			c[0] = o;
 			c[1] = h[i];
 			c[2] = h[j];
-			sort_cards(c, 3);
+			card_sort(c, 3);
 			if (!found || memcmp(c, best, 3) < 0)
 				memcpy(best, c, 3);
 			found = 1;
@@ -561,7 +526,7 @@ vp_timeout_move(const void *st, int seat, struct game_move *out)
 	}
 	out->verb = VP_DISCARD;
 	if (s->drawn != CARD_NONE &&
-	    find_card(s->hands[seat], s->nhand[seat], s->drawn) >= 0)
+	    card_find(s->hands[seat], s->nhand[seat], s->drawn) >= 0)
 		move_add_card(out, s->drawn, 0);
 	else if (s->nhand[seat] > 0)
 		move_add_card(out, s->hands[seat][0], 0);

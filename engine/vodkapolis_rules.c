@@ -24,17 +24,6 @@ attr(card_t c, int k)
 	}
 }
 
-static int
-find_card(const card_t *a, int n, card_t c)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (a[i] == c)
-			return i;
-	return -1;
-}
-
 int
 vp_card_value(card_t c)
 {
@@ -153,7 +142,7 @@ int
 vp_obliged(const struct vp_state *s)
 {
 	return s->taken != CARD_NONE && s->turn < VP_SEATS_MAX &&
-	    find_card(s->hands[s->turn], s->nhand[s->turn], s->taken) >= 0;
+	    card_find(s->hands[s->turn], s->nhand[s->turn], s->taken) >= 0;
 }
 
 int
@@ -162,7 +151,7 @@ vp_meld_of(const struct vp_state *s, card_t c)
 	int	 i;
 
 	for (i = 0; i < s->nmelds; i++)
-		if (find_card(s->melds[i].cards, s->melds[i].ncards, c) >= 0)
+		if (card_find(s->melds[i].cards, s->melds[i].ncards, c) >= 0)
 			return i;
 	return -1;
 }
@@ -174,7 +163,7 @@ without(const card_t *hand, int n, const card_t *rm, int nrm, card_t *out)
 	int	 i, k = 0;
 
 	for (i = 0; i < n; i++)
-		if (find_card(rm, nrm, hand[i]) < 0)
+		if (card_find(rm, nrm, hand[i]) < 0)
 			out[k++] = hand[i];
 	return k;
 }
@@ -217,7 +206,7 @@ check_take(const struct vp_state *s, int seat, card_t x,
 	card_t	 h[VP_HAND_MAX + VP_DECK];
 	int	 i, n;
 
-	if ((i = find_card(s->chain, s->nchain, x)) < 0)
+	if ((i = card_find(s->chain, s->nchain, x)) < 0)
 		return sayf(why, "%s is not in the discard chain.",
 		    tokstr(x).t);
 	n = s->nhand[seat];
@@ -239,7 +228,7 @@ still_placeable(const struct vp_state *s, int seat, const card_t *rm,
 	card_t	 h[VP_HAND_MAX];
 	int	 n;
 
-	if (!vp_obliged(s) || find_card(rm, nrm, s->taken) >= 0)
+	if (!vp_obliged(s) || card_find(rm, nrm, s->taken) >= 0)
 		return 1;
 	n = without(s->hands[seat], s->nhand[seat], rm, nrm, h);
 	return placeable(s, h, n, s->taken, extra, grown);
@@ -257,7 +246,7 @@ check_meld(const struct vp_state *s, int seat, const struct game_move *mv,
 		    "A new meld is exactly 3 cards; lay 3, then add "
 		    "more one by one.");
 	for (i = 0; i < 3; i++)
-		if (find_card(s->hands[seat], s->nhand[seat], mv->cards[i]) < 0)
+		if (card_find(s->hands[seat], s->nhand[seat], mv->cards[i]) < 0)
 			return sayf(why, "You do not hold %s.",
 			    tokstr(mv->cards[i]).t);
 	if (!vp_is_meld(mv->cards[0], mv->cards[1], mv->cards[2]))
@@ -296,7 +285,7 @@ check_add(const struct vp_state *s, int seat, const struct game_move *mv,
 		return sayf(why,
 		    "Add one card to a meld named by a card in it, "
 		    "as in \"add 3Bh on 1Bh\".");
-	if (find_card(s->hands[seat], s->nhand[seat], x) < 0)
+	if (card_find(s->hands[seat], s->nhand[seat], x) < 0)
 		return sayf(why, "You do not hold %s.", tokstr(x).t);
 	if ((m = vp_meld_of(s, mv->on)) < 0)
 		return sayf(why, "No meld on the table holds %s.",
@@ -354,7 +343,7 @@ vp_check(const struct vp_state *s, int seat, const struct game_move *mv,
 	default:
 		if (mv->ncards != 1)
 			return sayf(why, "Name one card to discard.");
-		if (find_card(s->hands[seat], s->nhand[seat], mv->cards[0]) < 0)
+		if (card_find(s->hands[seat], s->nhand[seat], mv->cards[0]) < 0)
 			return sayf(why, "You do not hold %s.",
 			    tokstr(mv->cards[0]).t);
 		if (vp_obliged(s))

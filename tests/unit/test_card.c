@@ -108,6 +108,32 @@ test_special_and_matches(void **state)
 	    card_parse(CARD_TT, "1Bh", NULL)), 3);
 }
 
+/* The small-array helpers every game's hands use. */
+static void
+test_card_arrays(void **state)
+{
+	card_t	 a[6] = { 40, 7, 93, 0, CARD_NONE, CARD_NONE };
+	int	 n = 4;
+
+	(void)state;
+	card_sort(a, n);
+	assert_int_equal(a[0], 0);
+	assert_int_equal(a[3], 93);
+	assert_int_equal(card_find(a, n, 40), 2);
+	assert_int_equal(card_find(a, n, 41), -1);
+	card_insert_sorted(a, n++, 8);
+	assert_int_equal(a[2], 8);
+	assert_int_equal(a[4], 93);
+	card_insert_sorted(a, n++, 124);
+	assert_int_equal(a[5], 124);
+	assert_int_equal(card_remove(a, n, 8), 0);
+	n--;
+	assert_int_equal(a[2], 40);
+	assert_int_equal(a[5], CARD_NONE);
+	assert_int_equal(card_remove(a, n, 8), -1);
+	assert_int_equal(a[4], 124);
+}
+
 int
 main(void)
 {
@@ -119,6 +145,7 @@ main(void)
 		cmocka_unit_test(test_std_ids),
 		cmocka_unit_test(test_token_ends),
 		cmocka_unit_test(test_special_and_matches),
+		cmocka_unit_test(test_card_arrays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
