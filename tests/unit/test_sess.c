@@ -112,6 +112,7 @@ teardown(void **state)
 static struct req *
 request(struct fx *f, const struct route *rt, char **env)
 {
+	db_end_read(f->app.db);		/* as serve.c ends every request */
 	arena_reset(&f->app.arena);
 	memset(&f->app.rq, 0, sizeof(f->app.rq));
 	assert_int_equal(req_init(&f->r, &f->app.arena, env), REQ_OK);
