@@ -260,34 +260,14 @@ cm_deal(const void *in, void *out, const card_t *deck, int n,
 {
 	const struct cm_state	*is = in;
 	struct cm_state		*s = out;
-	uint8_t			 seen[CM_IDS];
-	char			 tok[CARD_TEXT_MAX];
-	int			 i;
 
 	if (!is->decks_mode || is->phase != CM_PHASE_DEAL) {
 		snprintf(why, GAME_WHY_MAX, "This game is not waiting for a "
 		    "deck.");
 		return GAME_REFUSED;
 	}
-	if (n != is->ndeck) {
-		snprintf(why, GAME_WHY_MAX, "This table's deck has %d cards, "
-		    "not %d.", is->ndeck, n);
+	if (deck_check(deck_kind(is), deck, n, why, GAME_WHY_MAX) != 0)
 		return GAME_REFUSED;
-	}
-	memset(seen, 0, sizeof(seen));
-	for (i = 0; i < n; i++)
-		if (!deck_has(deck_kind(is), deck[i]) || seen[deck[i]]++) {
-			if (card_valid(CARD_TT, deck[i]))
-				card_format(CARD_TT, deck[i], tok);
-			else
-				snprintf(tok, sizeof(tok), "?");
-			snprintf(why, GAME_WHY_MAX, "The deck must hold each "
-			    "card of this table's pack once; card %d (%s) is "
-			    "%s.",
-			    i + 1, tok, deck_has(deck_kind(is), deck[i]) ?
-			    "repeated" : "not in it");
-			return GAME_REFUSED;
-		}
 	memcpy(s, is, sizeof(*s));
 	deal_cards(s, deck);
 	return GAME_OK;

@@ -1,6 +1,9 @@
 /* deck.c: the decks of RULES.md 1, in id order. */
 #include "deck.h"
 
+#include <stdio.h>
+#include <string.h>
+
 enum card_kind
 deck_card_kind(enum deck_kind k)
 {
@@ -44,4 +47,43 @@ deck_fill(enum deck_kind k, int copies, card_t *out)
 			out[n++] = (card_t)id;
 	}
 	return n;
+}
+
+int
+deck_check(enum deck_kind k, const card_t *deck, int n, char *why,
+    size_t whysz)
+{
+	static const char *const names[DECK__MAX] = {
+		"full 125-card deck", "full deck with its two jokers",
+		"64-card Squares deck", "27-card West deck",
+		"52-card pack", "52-card pack with two jokers",
+	};
+	uint8_t	 seen[256];
+	card_t	 all[DECK_CARDS_MAX];
+	char	 tok[CARD_TEXT_MAX];
+	int	 i, want = deck_fill(k, 1, all);
+
+	if (n != want) {
+		snprintf(why, whysz, "The deck must be the %s: %d cards, not "
+		    "%d.", names[k], want, n);
+		return -1;
+	}
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; i < n; i++) {
+		/* A pack with jokers holds two copies of the standard JK. */
+		int	 copies = (k == DECK_STD_JOKERS &&
+		    deck[i] == CARD_STD_JK) ? 2 : 1;
+
+		if (deck_has(k, deck[i]) && ++seen[deck[i]] <= copies)
+			continue;
+		if (card_valid(deck_card_kind(k), deck[i]))
+			card_format(deck_card_kind(k), deck[i], tok);
+		else
+			snprintf(tok, sizeof(tok), "?");
+		snprintf(why, whysz, "The deck must be the %s, each card once; "
+		    "card %d (%s) is %s.", names[k], i + 1, tok,
+		    deck_has(k, deck[i]) ? "repeated" : "not in it");
+		return -1;
+	}
+	return 0;
 }

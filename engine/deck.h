@@ -10,6 +10,8 @@
 #ifndef TOPPER_DECK_H
 #define TOPPER_DECK_H
 
+#include <stddef.h>
+
 #include "card.h"
 
 enum deck_kind {
@@ -38,5 +40,13 @@ int	deck_fill(enum deck_kind k, int copies, card_t *out);
 
 /* Is c part of a pack of kind k? */
 int	deck_has(enum deck_kind k, card_t c);
+
+/*
+ * Is deck[0..n-1] exactly one pack of kind k, each card once (a deck
+ * given for a hand in decks mode)?  Returns 0, or -1 with a sentence
+ * in why naming the first card that is repeated or not in the pack.
+ */
+int	deck_check(enum deck_kind k, const card_t *deck, int n, char *why,
+	    size_t whysz);
 
 #endif /* TOPPER_DECK_H */

@@ -151,34 +151,14 @@ gv_deal(const void *in, void *out, const card_t *deck, int n,
 {
 	const struct gv_state	*is = in;
 	struct gv_state		*s = out;
-	uint8_t			 seen[CARD_TT_COUNT];
-	char			 tok[CARD_TEXT_MAX];
-	int			 i;
 
 	if (!is->decks_mode || is->phase != GV_PHASE_DEAL) {
 		snprintf(why, GAME_WHY_MAX, "This game is not waiting for a "
 		    "deck.");
 		return GAME_REFUSED;
 	}
-	if (n != GV_DECK) {
-		snprintf(why, GAME_WHY_MAX, "A Gin Vodka deck has 64 cards, "
-		    "not %d.", n);
+	if (deck_check(DECK_SQUARES, deck, n, why, GAME_WHY_MAX) != 0)
 		return GAME_REFUSED;
-	}
-	memset(seen, 0, sizeof(seen));
-	for (i = 0; i < n; i++) {
-		if (!deck_has(DECK_SQUARES, deck[i]) || seen[deck[i]]++) {
-			if (card_valid(CARD_TT, deck[i]))
-				card_format(CARD_TT, deck[i], tok);
-			else
-				snprintf(tok, sizeof(tok), "?");
-			snprintf(why, GAME_WHY_MAX, "The deck must be the Squares "
-			    "deck, each card once; card %d (%s) is %s.", i + 1,
-			    tok, deck_has(DECK_SQUARES, deck[i]) ? "repeated" :
-			    "not in it");
-			return GAME_REFUSED;
-		}
-	}
 	memcpy(s, is, sizeof(*s));
 	deal_cards(s, deck);
 	return GAME_OK;

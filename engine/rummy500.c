@@ -151,28 +151,14 @@ r500_deal(const void *in, void *out, const card_t *deck, int n,
 {
 	const struct r500_state	*is = in;
 	struct r500_state	*s = out;
-	uint8_t			 seen[CARD_STD_COUNT];
-	int			 i;
 
 	if (!is->decks_mode || is->phase != R500_PHASE_DEAL) {
 		snprintf(why, GAME_WHY_MAX, "This game is not waiting for a "
 		    "deck.");
 		return GAME_REFUSED;
 	}
-	if (n != R500_DECK) {
-		snprintf(why, GAME_WHY_MAX, "A Rummy 500 deck has 52 cards, "
-		    "not %d.", n);
+	if (deck_check(DECK_STD, deck, n, why, GAME_WHY_MAX) != 0)
 		return GAME_REFUSED;
-	}
-	memset(seen, 0, sizeof(seen));
-	for (i = 0; i < n; i++)
-		if (deck[i] >= CARD_STD_COUNT || seen[deck[i]]++) {
-			snprintf(why, GAME_WHY_MAX, "The deck must be one 52-card "
-			    "pack without jokers, each card once; card %d is %s.",
-			    i + 1, deck[i] >= CARD_STD_COUNT ? "not in it" :
-			    "repeated");
-			return GAME_REFUSED;
-		}
 	memcpy(s, is, sizeof(*s));
 	deal_cards(s, deck);
 	return GAME_OK;

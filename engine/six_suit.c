@@ -213,8 +213,6 @@ six_deal(const void *in, void *out, const card_t *deck, int n,
 {
 	const struct six_state	*is = in;
 	struct six_state	*s = out;
-	uint8_t			 seen[CARD_TT_COUNT];
-	int			 i;
 
 	if (is->layout != SIX_LAYOUT || is->viewer != SIX_NOT_A_VIEW ||
 	    !is->decks_mode || is->phase != SIX_PHASE_DEAL) {
@@ -222,20 +220,8 @@ six_deal(const void *in, void *out, const card_t *deck, int n,
 		    "deck.");
 		return GAME_REFUSED;
 	}
-	if (n != SIX_DECK) {
-		snprintf(why, GAME_WHY_MAX, "A Six Suit deck has 125 cards, "
-		    "not %d.", n);
+	if (deck_check(DECK_TT_FULL, deck, n, why, GAME_WHY_MAX) != 0)
 		return GAME_REFUSED;
-	}
-	memset(seen, 0, sizeof(seen));
-	for (i = 0; i < n; i++)
-		if (deck[i] >= CARD_TT_COUNT || seen[deck[i]]++) {
-			snprintf(why, GAME_WHY_MAX, "The deck must hold each of "
-			    "the 125 cards once; card %d is %s.", i + 1,
-			    deck[i] >= CARD_TT_COUNT ? "not one of them" :
-			    "repeated");
-			return GAME_REFUSED;
-		}
 	memcpy(s, is, sizeof(*s));
 	deal_cards(s, deck);
 	return GAME_OK;

@@ -187,28 +187,14 @@ vp_deal(const void *in, void *out, const card_t *deck, int n,
 {
 	const struct vp_state	*is = in;
 	struct vp_state		*s = out;
-	uint8_t			 seen[VP_DECK];
-	int			 i;
 
 	if (is->layout != VP_LAYOUT || is->viewer != VP_NOT_A_VIEW ||
 	    is->phase != VP_PHASE_DEAL) {
 		snprintf(why, GAME_WHY_MAX, "No deal is due.");
 		return GAME_REFUSED;
 	}
-	if (n != VP_DECK) {
-		snprintf(why, GAME_WHY_MAX, "The deck must be all 125 cards, "
-		    "not %d.", n);
+	if (deck_check(DECK_TT_FULL, deck, n, why, GAME_WHY_MAX) != 0)
 		return GAME_REFUSED;
-	}
-	memset(seen, 0, sizeof(seen));
-	for (i = 0; i < n; i++) {
-		if (deck[i] >= VP_DECK || seen[deck[i]]++) {
-			snprintf(why, GAME_WHY_MAX, "The deck must be the full "
-			    "deck, each card once; card %d is %s.", i + 1,
-			    deck[i] >= VP_DECK ? "not in it" : "repeated");
-			return GAME_REFUSED;
-		}
-	}
 	memcpy(s, is, sizeof(*s));
 	deal_cards(s, deck);
 	return GAME_OK;

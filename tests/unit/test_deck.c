@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "card.h"
@@ -66,6 +67,35 @@ test_standard_copies(void **state)
 	assert_int_equal(deck_card_kind(DECK_SQUARES), CARD_TT);
 }
 
+/* A deck given for a hand must be exactly one pack. */
+static void
+test_check(void **state)
+{
+	card_t	 d[DECK_CARDS_MAX];
+	char	 why[256];
+	int	 n;
+
+	(void)state;
+	n = deck_fill(DECK_SQUARES, 1, d);
+	assert_int_equal(deck_check(DECK_SQUARES, d, n, why, sizeof(why)), 0);
+	assert_int_equal(deck_check(DECK_SQUARES, d, n - 1, why, sizeof(why)),
+	    -1);
+	assert_non_null(strstr(why, "64 cards, not 63"));
+	d[5] = d[4];
+	assert_int_equal(deck_check(DECK_SQUARES, d, n, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "card 6"));
+	assert_non_null(strstr(why, "repeated"));
+	d[5] = card_parse(CARD_TT, "QKb", NULL);
+	assert_int_equal(deck_check(DECK_SQUARES, d, n, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "(QKb) is not in it"));
+	n = deck_fill(DECK_STD_JOKERS, 1, d);
+	assert_int_equal(deck_check(DECK_STD_JOKERS, d, n, why, sizeof(why)),
+	    0);
+	d[0] = CARD_STD_JK;	/* a third joker */
+	assert_int_equal(deck_check(DECK_STD_JOKERS, d, n, why, sizeof(why)),
+	    -1);
+}
+
 int
 main(void)
 {
@@ -73,6 +103,7 @@ main(void)
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_squares_not_a_prefix),
 		cmocka_unit_test(test_standard_copies),
+		cmocka_unit_test(test_check),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
