@@ -42,6 +42,22 @@ game_all(void)
 	return registry;
 }
 
+enum game_rc
+game_check_turn(int seat, int nseats, int turn, char why[GAME_WHY_MAX])
+{
+	if (seat < 0 || seat >= nseats) {
+		snprintf(why, GAME_WHY_MAX, "There is no seat %d at this table.",
+		    seat);
+		return GAME_REFUSED;
+	}
+	if (seat != turn) {
+		snprintf(why, GAME_WHY_MAX, "It is not your turn: seat %d is to "
+		    "play.", turn);
+		return GAME_REFUSED;
+	}
+	return GAME_OK;
+}
+
 int
 game_seat_count(uint32_t mask)
 {

@@ -176,6 +176,13 @@ const struct game_rules *game_find(const char *slug);
 /* Every registered game, in the order the lobby lists them; NULL-terminated. */
 const struct game_rules *const *game_all(void);
 
+/*
+ * The check every turn-based apply() starts with: seat exists among
+ * nseats and is the seat to play.  GAME_OK, or GAME_REFUSED with why[].
+ */
+enum game_rc game_check_turn(int seat, int nseats, int turn,
+	    char why[GAME_WHY_MAX]);
+
 /* Number of seats in a bitmask; the lowest seat in it, or -1. */
 int	game_seat_count(uint32_t mask);
 int	game_first_seat(uint32_t mask);

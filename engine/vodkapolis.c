@@ -404,16 +404,8 @@ vp_apply(const void *in, void *out, int seat, const struct game_move *mv,
 	if (s->phase == VP_PHASE_DEAL)
 		return refuse(why, "The cards for this hand have not been dealt "
 		    "yet.");
-	if (seat < 0 || seat >= s->nseats) {
-		snprintf(why, GAME_WHY_MAX, "There is no seat %d at this table.",
-		    seat);
+	if (game_check_turn(seat, s->nseats, s->turn, why) != GAME_OK)
 		return GAME_REFUSED;
-	}
-	if (seat != s->turn) {
-		snprintf(why, GAME_WHY_MAX, "It is not your turn: seat %d is to "
-		    "play.", s->turn);
-		return GAME_REFUSED;
-	}
 	if (mv->verb >= VP_VERB__MAX)
 		return refuse(why, "That is not a Vodkapolis 500 move.");
 	if (mv->ncards > 3)

@@ -68,6 +68,20 @@ test_options(void **state)
 	assert_int_equal(game_options_known("target", keys, why), -1);
 }
 
+static void
+test_check_turn(void **state)
+{
+	char	 why[GAME_WHY_MAX];
+
+	(void)state;
+	assert_int_equal(game_check_turn(1, 3, 1, why), GAME_OK);
+	assert_int_equal(game_check_turn(3, 3, 1, why), GAME_REFUSED);
+	assert_non_null(strstr(why, "no seat 3"));
+	assert_int_equal(game_check_turn(-1, 3, 1, why), GAME_REFUSED);
+	assert_int_equal(game_check_turn(0, 3, 2, why), GAME_REFUSED);
+	assert_non_null(strstr(why, "seat 2 is to play"));
+}
+
 int
 main(void)
 {
@@ -75,6 +89,7 @@ main(void)
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_seat_masks),
 		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_check_turn),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
