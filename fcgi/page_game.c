@@ -32,6 +32,7 @@ struct game_page {
 	struct req			*r;
 	struct store_game		*g;
 	struct page_game_names		 names;
+	const struct page_game_ui	*ui;
 	int				 seat;		/* the viewer's, or -1 */
 	const char			*title;
 	const char			*notice;	/* a refusal, or NULL */
@@ -73,21 +74,58 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 	}
 }
 
+#define UI(slug, x)							\
+	{ slug, page_game_##x##_board, page_game_##x##_play,		\
+	  page_game_##x##_reveal,					\
+	  { "/static/css/cards.css", "/static/css/game_" #x ".css" },	\
+	  { "/static/js/game.js", "/static/js/game_" #x ".js" }, 2, 2 }
+
+static const struct page_game_ui uis[] = {
+	{ "gin-vodka", page_game_gv_board, page_game_gv_play,
+	  page_game_gv_reveal, { "/static/css/cards.css", NULL },
+	  { "/static/js/game.js", NULL }, 1, 1 },
+	UI("vodkapolis-500", vp),
+	UI("rummy-500", r500),
+	UI("casino-macedonia", cm),
+	UI("six-suit", six),
+	UI("twelve-step-rummy", tsr),
+};
+
+const struct page_game_ui *
+page_game_ui_find(const char *slug)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof(uis) / sizeof(uis[0]); i++)
+		if (strcmp(uis[i].slug, slug) == 0)
+			return &uis[i];
+	return NULL;
+}
+
 int
 page_game_board(struct req *r, const struct game_rules *rules,
     const void *view, const struct page_game_names *names, int mode,
     struct tpl_val *out)
 {
-	if (strcmp(rules->slug, "gin-vodka") == 0)
-		return page_game_gv_board(r, view, names, mode, out);
-	/* No board of its own yet: the page shows the scores and text. */
-	return tpl_none(out);
+	const struct page_game_ui	*ui = page_game_ui_find(rules->slug);
+
+	if (ui == NULL || ui->board == NULL)
+		return tpl_none(out);
+	return ui->board(r, view, names, mode, out);
+}
+
+int
+page_game_reveal(const struct game_rules *rules, const void *st,
+    int viewer, void *out)
+{
+	const struct page_game_ui	*ui = page_game_ui_find(rules->slug);
+
+	if (ui == NULL || ui->reveal == NULL)
+		return -1;
+	return ui->reveal(st, viewer, out);
 }
 
 /* ---- the page's lookup ---- */
-
-static const char *const game_css[] = { "/static/css/cards.css" };
-static const char *const game_js[] = { "/static/js/game.js" };
 
 static int
 string_lookup(const void *data, const char *key, struct tpl_val *out)
@@ -138,7 +176,8 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 		break;
 	case 'c':
 		if (strcmp(key, "css") == 0)
-			return tpl_list(out, 1, string_item, game_css);
+			return tpl_list(out, (size_t)p->ui->ncss, string_item,
+			    p->ui->css);
 		if (strcmp(key, "can_join") == 0)
 			return tpl_bool(out, p->can_join);
 		if (strcmp(key, "commitment") == 0)
@@ -193,7 +232,8 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 		break;
 	case 's':
 		if (strcmp(key, "scripts") == 0)
-			return tpl_list(out, 1, string_item, game_js);
+			return tpl_list(out, (size_t)p->ui->njs, string_item,
+			    p->ui->js);
 		if (strcmp(key, "seated") == 0)
 			return tpl_bool(out, p->seat >= 0);
 		if (strcmp(key, "seed") == 0)
@@ -275,6 +315,10 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	p.r = r;
 	p.g = g;
 	p.notice = notice;
+	if ((p.ui = page_game_ui_find(rules->slug)) == NULL) {
+		resp_fail(r, 500, "This game could not be shown.");
+		return;
+	}
 	page_game_names(r, g, u != NULL ? u->id : 0, &p.names);
 	p.seat = p.names.viewer;
 	for (s = 0; s < g->nseats; s++) {
@@ -334,7 +378,8 @@ enum move_field {
 	MF_PLY, MF_MOVE, MF_CSRF, MF_DISCARD,
 	MF_K0, MF_K1, MF_K2, MF_K3, MF_K4, MF_K5, MF_K6, MF_K7, MF_K8,
 	MF_K9, MF_K10, MF_K11,
-	MF__MAX
+	MF_TAIL, MF_C0,
+	MF__MAX = MF_C0 + PAGE_GAME_PICKS
 };
 
 /* The fields this form accepts; csrf is checked by the route already. */
@@ -355,7 +400,18 @@ static const struct form_field move_fields[MF__MAX] = {
 	[MF_K9] = { "k9", form_line, 0, 8 },
 	[MF_K10] = { "k10", form_line, 0, 8 },
 	[MF_K11] = { "k11", form_line, 0, 8 },
+	[MF_TAIL] = { "tail", form_line, 0, 100 },
+#define PICK(i) [MF_C0 + i] = { "c" #i, form_line, 0, 8 }
+	PICK(0), PICK(1), PICK(2), PICK(3), PICK(4), PICK(5), PICK(6),
+	PICK(7), PICK(8), PICK(9), PICK(10), PICK(11), PICK(12), PICK(13),
+	PICK(14), PICK(15), PICK(16), PICK(17), PICK(18), PICK(19),
+	PICK(20), PICK(21), PICK(22), PICK(23), PICK(24), PICK(25),
+	PICK(26), PICK(27), PICK(28), PICK(29), PICK(30), PICK(31),
+	PICK(32), PICK(33), PICK(34), PICK(35), PICK(36), PICK(37),
+	PICK(38), PICK(39),
+#undef PICK
 };
+_Static_assert(PAGE_GAME_PICKS == 40, "move_fields lists c0..c39");
 
 /*
  * The move text the form means: the "move" field, or for the knock
@@ -365,18 +421,36 @@ static const struct form_field move_fields[MF__MAX] = {
 static const char *
 move_text(struct req *r, const struct form_val *v, char why[GAME_WHY_MAX])
 {
-	const char	*rows[MF__MAX - MF_K0];
+	const char	*rows[MF_K11 + 1 - MF_K0];
 	char		 text[GAME_MOVE_TEXT_MAX];
+	struct buf	 b;
 	int		 i;
 
-	if (strcasecmp(v[MF_MOVE].s, "knock") != 0 || !v[MF_DISCARD].present)
-		return v[MF_MOVE].s;
-	for (i = MF_K0; i < MF__MAX; i++)
-		rows[i - MF_K0] = v[i].present ? v[i].s : NULL;
-	if (page_game_knock_text(v[MF_DISCARD].s, rows, MF__MAX - MF_K0, text,
-	    sizeof(text), why) != 0)
+	if (strcasecmp(v[MF_MOVE].s, "knock") == 0 && v[MF_DISCARD].present) {
+		for (i = MF_K0; i <= MF_K11; i++)
+			rows[i - MF_K0] = v[i].present ? v[i].s : NULL;
+		if (page_game_knock_text(v[MF_DISCARD].s, rows,
+		    MF_K11 + 1 - MF_K0, text, sizeof(text), why) != 0)
+			return NULL;
+		return arena_strdup(r->arena, text);
+	}
+	/* The picks and the tail follow the verb, in field order. */
+	buf_init(&b, r->arena);
+	buf_puts(&b, v[MF_MOVE].s);
+	for (i = MF_C0; i < MF__MAX; i++)
+		if (v[i].present) {
+			buf_putc(&b, ' ');
+			buf_puts(&b, v[i].s);
+		}
+	if (v[MF_TAIL].present) {
+		buf_putc(&b, ' ');
+		buf_puts(&b, v[MF_TAIL].s);
+	}
+	if (b.failed || b.len >= GAME_MOVE_TEXT_MAX) {
+		snprintf(why, GAME_WHY_MAX, "That move is too long.");
 		return NULL;
-	return arena_strdup(r->arena, text);
+	}
+	return b.data;
 }
 
 void

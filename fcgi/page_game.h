@@ -13,7 +13,11 @@
  * fields are move, ply and csrf (checked by the route's R_POST_CSRF),
  * or, for the knock form, move=knock with discard and k0..k11 (one
  * "CARD:N" per hand card, N = meld 1..4 or 0 for deadwood), from which
- * the handler writes "knock X | MELD | MELD".  Answers 303 to the game
+ * the handler writes "knock X | MELD | MELD".  Any other form may add
+ * card picks c0..c39 (checkboxes whose values are cards) and a tail;
+ * the handler writes "MOVE PICK PICK ... TAIL", picks in field order,
+ * so "move=meld&c3=1Rh&c7=2Rh&c9=3Rh&tail=on 2" is "meld 1Rh 2Rh 3Rh
+ * on 2".  Answers 303 to the game
  * on success; 403 without a seat; 409 when the seat's view changed
  * after the ply the player saw (or the table still waits for a
  * player); 422 with the engine's reason, shown with the position.
@@ -40,7 +44,8 @@ struct store_game;
 struct tpl_val;
 
 enum {
-	PAGE_GAME_RECENT = 8		/* moves the game page lists */
+	PAGE_GAME_RECENT = 8,		/* moves the game page lists */
+	PAGE_GAME_PICKS = 40		/* card picks c0..c39 of a move form */
 };
 
 void	page_game_show(struct req *r);		/* GET /g/{id} */
@@ -125,10 +130,53 @@ int	page_game_play(struct req *r, const struct game_rules *rules,
 int	page_game_reveal(const struct game_rules *rules, const void *st,
 	    int viewer, void *out);
 
-/* The Gin Vodka board behind page_game_board() (page_game_gv.c). */
-int	page_game_gv_board(struct req *r, const void *view,
-	    const struct page_game_names *names, int mode,
-	    struct tpl_val *out);
+/*
+ * What each game's pages need beyond the shared parts, found by slug
+ * (page_game_ui_find).  board: as page_game_board() above; its context
+ * answers the key "board_<short>" (true) so that partials/boards.html
+ * picks the game's partial "board_<short>".  play: as page_game_play()
+ * above; a game's own play context answers "play_<short>" so that
+ * partials/game_play.html includes "play_<short>".
+ * page_game_play_text() is the fallback every game may use: one button
+ * per legal move.  reveal: as page_game_reveal() above.  css and js:
+ * cards.css and game.js, then the game's own static/css/game_<short>.css
+ * and static/js/game_<short>.js.
+ */
+struct page_game_ui {
+	const char	*slug;
+	int		(*board)(struct req *r, const void *view,
+			    const struct page_game_names *names, int mode,
+			    struct tpl_val *out);
+	int		(*play)(struct req *r, const void *view, int seat,
+			    struct tpl_val *out);
+	int		(*reveal)(const void *st, int viewer, void *out);
+	const char	*css[2];	/* style sheets the pages link */
+	const char	*js[2];		/* scripts of the game page */
+	int		 ncss, njs;
+};
+
+/* The page functions of the game registered under slug, or NULL. */
+const struct page_game_ui *page_game_ui_find(const char *slug);
+
+/* One button per legal move of seat, labelled with its text. */
+int	page_game_play_text(struct req *r, const struct game_rules *rules,
+	    const void *view, int seat, struct tpl_val *out);
+
+/* Each game's functions (page_game_<short>.c). */
+#define PAGE_GAME_UI_DECLARE(x)						\
+int	page_game_##x##_board(struct req *r, const void *view,		\
+	    const struct page_game_names *names, int mode,		\
+	    struct tpl_val *out);					\
+int	page_game_##x##_play(struct req *r, const void *view, int seat,	\
+	    struct tpl_val *out);					\
+int	page_game_##x##_reveal(const void *st, int viewer, void *out);
+
+PAGE_GAME_UI_DECLARE(gv)	/* Gin Vodka */
+PAGE_GAME_UI_DECLARE(vp)	/* Vodkapolis 500 */
+PAGE_GAME_UI_DECLARE(r500)	/* Rummy 500 */
+PAGE_GAME_UI_DECLARE(cm)	/* Casino Macedonia */
+PAGE_GAME_UI_DECLARE(six)	/* Six Suit */
+PAGE_GAME_UI_DECLARE(tsr)	/* 12-Step Rummy */
 
 /*
  * The knock form's fields as move text: discard (a card) and

@@ -356,6 +356,10 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 				    v->phase == GV_PHASE_OPEN_D;
 
 	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "board_gv") == 0)
+			return tpl_bool(out, 1);
+		break;
 	case 'c':
 		if (strcmp(key, "card_defs_html") == 0)
 			return tpl_str(out, b->defs);
@@ -652,13 +656,10 @@ page_game_gv_board(struct req *r, const void *view,
 }
 
 int
-page_game_reveal(const struct game_rules *rules, const void *st, int viewer,
-    void *out)
+page_game_gv_reveal(const void *st, int viewer, void *out)
 {
 	struct gv_state	*v = out;
 
-	if (rules != &gv_rules)
-		return -1;
 	memcpy(v, st, sizeof(*v));
 	memset(&v->rng, 0, sizeof(v->rng));
 	v->viewer = (int8_t)(viewer >= 0 && viewer < GV_SEATS ? viewer :

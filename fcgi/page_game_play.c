@@ -5,9 +5,9 @@
  * of the hand (page_game_gv.c draws them with form="f-discard"); and
  * the knock form, one select per card (a meld 1..4 or deadwood),
  * pre-filled with a lowest-deadwood arrangement for the discard that
- * leaves the least deadwood.  Other games get one button per legal
- * move, labelled with its text, so they are playable before they have
- * a board of their own.
+ * leaves the least deadwood.  page_game_play() hands the other games
+ * to their own play function (page_game_ui); page_game_play_text()
+ * gives one button per legal move, labelled with its text.
  */
 #include "page_game.h"
 
@@ -344,23 +344,43 @@ text_play(struct req *r, struct play *p, const struct game_rules *rules,
 	return 0;
 }
 
+/* Gin Vodka's own forms: buttons, the discard pick and the knock form. */
+int
+page_game_gv_play(struct req *r, const void *view, int seat,
+    struct tpl_val *out)
+{
+	struct play	*p;
+
+	if ((p = arena_calloc(r->arena, sizeof(*p))) == NULL)
+		return -1;
+	if (gv_play(r, p, view, seat) != 0 || r->arena->failed)
+		return -1;
+	return tpl_list(out, p->nbuttons > 0 || p->can_discard ||
+	    p->can_knock ? 1 : 0, play_item, p);
+}
+
+int
+page_game_play_text(struct req *r, const struct game_rules *rules,
+    const void *view, int seat, struct tpl_val *out)
+{
+	struct play	*p;
+
+	if ((p = arena_calloc(r->arena, sizeof(*p))) == NULL)
+		return -1;
+	if (text_play(r, p, rules, view, seat) != 0 || r->arena->failed)
+		return -1;
+	return tpl_list(out, p->nbuttons > 0 ? 1 : 0, play_item, p);
+}
+
 int
 page_game_play(struct req *r, const struct game_rules *rules,
     const void *view, int seat, struct tpl_val *out)
 {
-	struct play	*p;
-	int		 rc;
+	const struct page_game_ui	*ui = page_game_ui_find(rules->slug);
 
 	if (seat < 0)
 		return tpl_list(out, 0, play_item, NULL);
-	if ((p = arena_calloc(r->arena, sizeof(*p))) == NULL)
-		return -1;
-	if (rules == &gv_rules)
-		rc = gv_play(r, p, view, seat);
-	else
-		rc = text_play(r, p, rules, view, seat);
-	if (rc != 0 || r->arena->failed)
-		return -1;
-	return tpl_list(out, p->nbuttons > 0 || p->can_discard ||
-	    p->can_knock ? 1 : 0, play_item, p);
+	if (ui == NULL || ui->play == NULL)
+		return page_game_play_text(r, rules, view, seat, out);
+	return ui->play(r, view, seat, out);
 }

@@ -50,7 +50,6 @@ struct history_page {
 	const char		*error;		/* the log stopped replaying */
 };
 
-static const char *const history_css[] = { "/static/css/cards.css" };
 static const char *const history_js[] = { "/static/js/game.js" };
 
 static int
@@ -100,6 +99,7 @@ static int
 history_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct history_page	*p = data;
+	const struct page_game_ui	*ui;
 
 	if (strcmp(key, "id") == 0)
 		return tpl_int(out, p->g->id);
@@ -136,8 +136,9 @@ history_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, p->seed);
 	if (strcmp(key, "error") == 0)
 		return tpl_str(out, p->error);
-	if (strcmp(key, "css") == 0)
-		return tpl_list(out, 1, string_item, history_css);
+	if (strcmp(key, "css") == 0 &&
+	    (ui = page_game_ui_find(p->g->rules->slug)) != NULL)
+		return tpl_list(out, (size_t)ui->ncss, string_item, ui->css);
 	if (strcmp(key, "scripts") == 0)
 		return tpl_list(out, 1, string_item, history_js);
 	return tpl_none(out);
