@@ -178,3 +178,9 @@ card_remove(card_t *a, int n, card_t c)
 	a[n - 1] = CARD_NONE;
 	return 0;
 }
+
+int
+card_all_none(const card_t *a, size_t n)
+{
+	return n == 0 || (a[0] == CARD_NONE && memcmp(a, a + 1, n - 1) == 0);
+}

@@ -84,4 +84,10 @@ void	card_insert_sorted(card_t *a, int n, card_t c);
  */
 int	card_remove(card_t *a, int n, card_t c);
 
+/*
+ * Is every a[0..n-1] CARD_NONE?  One memcmp of the array against itself
+ * shifted by one: views' checks run it for every seat after every move.
+ */
+int	card_all_none(const card_t *a, size_t n);
+
 #endif /* TOPPER_CARD_H */

@@ -708,12 +708,34 @@ cm_timeout_move(const void *st, int seat, struct game_move *out)
 	return GAME_REFUSED;
 }
 
+static const char *const q_mode_words[] = {
+	"separate", "wild", "five", NULL
+};
+static const char *const off_on_words[] = { "off", "on", NULL };
+static const char *const deck_words[] = { "full", "squares", NULL };
+static const struct game_option cm_options[] = {
+	{ "q_mode", "Question marks", "separate: the base game; wild: a ? "
+	  "declares a number when played; five: a ? is an ordinary 5.",
+	  q_mode_words, 0, 0, 0 },
+	{ "jokers", "Jokers", "on: the two jokers join the deck; their "
+	  "meaning follows the question-mark mode.", off_on_words, 0, 0, 0 },
+	{ "single_takes", "Single-card takes", "on: no build and take, and "
+	  "builds are worth at most 4 (5 with five).", off_on_words, 0, 0, 0 },
+	{ "deck", "Deck", "squares: the 64-card Squares deck and its "
+	  "scoring; question marks and jokers do not apply.",
+	  deck_words, 0, 0, 0 },
+	{ "rounds", "Rounds", "The match lasts rounds times players hands.",
+	  NULL, 1, CM_ROUNDS_MAX, 1 },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+};
+
 const struct game_rules cm_rules = {
 	.slug = "casino-macedonia",
 	.name = "Casino Macedonia",
 	.cards = CARD_TT,
 	.seats_min = CM_SEATS_MIN,
 	.seats_max = CM_SEATS_MAX,
+	.options = cm_options,
 	.layout = CM_LAYOUT,
 	.state_size = sizeof(struct cm_state),
 	.view_size = sizeof(struct cm_state),

@@ -30,9 +30,10 @@
  *   built or stacked on it.
  * - A timeout drops the lowest card; when drops are banned it makes
  *   the least take (hand card id, then the sorted captured ids).
- * - Captured cards are face down: a view shows the viewer's own
- *   captures and only the counts of the others'.  The burned cards are
- *   shown to nobody until the game is over.
+ * - Captured cards are public: every one was face up when it was
+ *   taken, so a view shows each seat's captures (and the running
+ *   category counts follow).  The burned cards are shown to nobody
+ *   until the game is over.
  * - A take may name at most 31 piles (the move text holds 32 cards).
  * - Listing the takes of one turn stops after 10 million search steps
  *   (about 0.1 s): on a pathological table (twenty-odd small single
@@ -62,7 +63,7 @@ enum {
 	CM_ROUNDS_MAX = 10,
 	CM_LAYOUT = 1,			/* bump when struct cm_state changes */
 	CM_NOBODY = 0xff,		/* no seat; no pile */
-	CM_HIDDEN = 0xfe,		/* won[] in a view: another seat's */
+	CM_HIDDEN = 0xfe,		/* unused since captures became public */
 	CM_NOT_A_VIEW = -3		/* cm_state.viewer of a full state */
 };
 
@@ -136,7 +137,7 @@ struct cm_result {
 /*
  * The whole game.  A view is the same struct with hidden parts masked:
  * other hands and the stock CARD_NONE (counts kept), burned cards
- * CARD_NONE, others' captures CM_HIDDEN in won[], rng zeroed.
+ * CARD_NONE, rng zeroed; captures (won[]) stay public.
  * Hands are sorted by id; stock[nstock - 1] is the top of the stock.
  */
 struct cm_state {
@@ -256,9 +257,10 @@ size_t	cm_format(const struct game_move *mv, char *buf, size_t bufsz);
 
 /*
  * Choose a move for seat from its view only (a struct cm_state made by
- * cm_view for that seat): the take worth most
- * (scoring cards, then card count), else a build it can capture, else
- * the least useful drop.  noise breaks ties.  GAME_REFUSED when seat
+ * cm_view for that seat): what the move captures now (scoring cards
+ * weigh most; the yellow hearts valued from who holds some), plus a
+ * build's later capture, minus what the table left offers the other
+ * players (casino_bot.c).  noise breaks ties.  GAME_REFUSED when seat
  * is not to act.  Pure.
  */
 enum game_rc cm_bot_choose(const void *view, int seat,

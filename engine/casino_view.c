@@ -117,9 +117,11 @@ cm_view(const void *st, int viewer, void *out)
 			memset(v->hands[i], CARD_NONE, sizeof(v->hands[i]));
 	memset(v->stock, CARD_NONE, sizeof(v->stock));
 	memset(v->burned, CARD_NONE, sizeof(v->burned));
-	for (i = 0; i < CM_IDS; i++)
-		if (v->won[i] != CM_NOBODY && v->won[i] != viewer)
-			v->won[i] = CM_HIDDEN;
+	/*
+	 * Captures stay in won[] for everyone: each captured card was
+	 * face up when it was taken, so the running category counts are
+	 * public (issue 5).
+	 */
 }
 
 static int
@@ -182,6 +184,75 @@ audit_piles(const struct cm_state *s, char why[GAME_WHY_MAX])
 		    (p->value > 5 || sum[x] % (p->value ? p->value : 1) != 0)))
 			return fail(why, "a pile's value is out of range", x);
 	}
+	return 0;
+}
+
+/* Seat holding the unique highest count (written apart from unique_max). */
+static int
+leader(const struct cm_result *r, int n, int what)
+{
+	int	 i, v, best = -1, who = CM_NOBODY;
+
+	for (i = 0; i < n; i++) {
+		v = what == 0 ? r->tally[i].cards : what == 1 ?
+		    r->tally[i].reds : r->tally[i].circles;
+		if (v > best) {
+			best = v;
+			who = i;
+		} else if (v == best)
+			who = CM_NOBODY;
+	}
+	return who;
+}
+
+/*
+ * The last hand's points add up to what its categories allow (RULES.md
+ * 4d): each category's count within the pack's (25 ones, 5 red circles,
+ * one blue square, 5 yellow hearts; 16, 4, 1, 4 in Squares), each
+ * plurality going to the unique leader or to nobody, and the seats'
+ * points summing to the categories' worth, 150 (70) at most.
+ */
+static int
+audit_last(const struct cm_state *s, char why[GAME_WHY_MAX])
+{
+	const struct cm_result	*r = &s->last;
+	const struct cm_tally	*t;
+	int			 sq = s->squares ? 1 : 0, n = s->nseats;
+	int			 i, sum = 0, want = 0, cards = 0, ones = 0;
+	int			 rc = 0, bs = 0, yh = 0, all_yh = 0;
+
+	if (r->hand == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		t = &r->tally[i];
+		sum += t->points;
+		cards += t->cards;
+		ones += t->ones;
+		rc += t->red_circles;
+		bs += t->blue_square;
+		yh += t->yellow_hearts;
+		all_yh |= t->yellow_hearts == points[sq].nyellow_hearts;
+		if (t->reds > t->cards || t->circles > t->cards)
+			return fail(why, "a tally counts more reds or circles "
+			    "than cards", i);
+	}
+	if (cards > s->ndeck || ones > (sq ? 16 : 25) || rc > (sq ? 4 : 5) ||
+	    bs > 1 || yh > points[sq].nyellow_hearts)
+		return fail(why, "the last hand counts more than the pack "
+		    "holds", r->hand);
+	if (r->most_cards != leader(r, n, 0) || r->most_reds !=
+	    leader(r, n, 1) || r->most_circles != leader(r, n, 2))
+		return fail(why, "a plurality went to other than the unique "
+		    "leader", r->hand);
+	want = ones * points[sq].one + rc * points[sq].red_circle +
+	    bs * points[sq].blue_square +
+	    (all_yh ? points[sq].yellow_hearts : 0) +
+	    (r->most_cards != CM_NOBODY ? points[sq].most_cards : 0) +
+	    (r->most_reds != CM_NOBODY ? points[sq].most_reds : 0) +
+	    (r->most_circles != CM_NOBODY ? points[sq].most_circles : 0);
+	if (sum != want || sum > (sq ? 70 : 150))
+		return fail(why, "the last hand's points do not add up to "
+		    "its categories", sum);
 	return 0;
 }
 
@@ -249,6 +320,8 @@ cm_audit(const void *st, char why[GAME_WHY_MAX])
 		return fail(why, "cards accounted for, not the pack", total);
 	if (s->phase == CM_PHASE_PLAY && s->nhand[s->turn] == 0)
 		return fail(why, "the seat to play holds no card", s->turn);
+	if (audit_last(s, why) != 0)
+		return -1;
 	return audit_piles(s, why);
 }
 
@@ -267,24 +340,19 @@ cm_audit_view(const void *st, const void *view, int viewer,
 	if (shows_all(s, viewer))
 		return 0;
 	for (i = 0; i < CM_SEATS_MAX; i++)
-		for (j = 0; j < CM_HAND; j++)
-			if (v->hands[i][j] != (i == viewer ? s->hands[i][j] :
-			    CARD_NONE))
-				return fail(why, "the view shows a card of "
-				    "another hand", i);
-	for (j = 0; j < CM_IDS; j++)
-		if (v->stock[j] != CARD_NONE)
-			return fail(why, "the view shows a stock card", j);
+		if (i == viewer ? memcmp(v->hands[i], s->hands[i],
+		    sizeof(v->hands[i])) != 0 :
+		    !card_all_none(v->hands[i], CM_HAND))
+			return fail(why, "the view shows a card of another "
+			    "hand", i);
+	if (!card_all_none(v->stock, CM_IDS))
+		return fail(why, "the view shows a stock card", 0);
 	for (j = 0; j < 3; j++)
 		if (v->burned[j] != CARD_NONE)
 			return fail(why, "the view shows a burned card", j);
 	for (j = 0; j < CM_IDS; j++)
-		if (v->won[j] != s->won[j] && (v->won[j] != CM_HIDDEN ||
-		    s->won[j] == viewer || s->won[j] == CM_NOBODY))
-			return fail(why, "the view shows another's capture", j);
-		else if (v->won[j] == s->won[j] && s->won[j] != CM_NOBODY &&
-		    s->won[j] != viewer)
-			return fail(why, "the view shows another's capture", j);
+		if (v->won[j] != s->won[j])
+			return fail(why, "the view's captures differ", j);
 	if (memcmp(v->nhand, s->nhand, sizeof(v->nhand)) != 0 ||
 	    v->nstock != s->nstock || memcmp(v->ncaptured, s->ncaptured,
 	    sizeof(v->ncaptured)) != 0)

@@ -2,9 +2,9 @@
  * codec_casino.c: a Casino Macedonia view (struct cm_state from
  * cm_rules.view) as JSON for the API and records.  Hidden cards are
  * never written: a masked hand appears as its count with "cards": null,
- * the stock only as a count, another player's captures only as a
- * count, the burned cards only in a finished game's everything-shown
- * view.  Table piles are listed in table order, each with its cards
+ * the stock only as a count, the burned cards only in a finished
+ * game's everything-shown view.  Captures are public (each hand's
+ * "captures").  Table piles are listed in table order, each with its cards
  * (a declared number as "QRc=3"), kind, value and owner.
  */
 #include "codec.h"
@@ -43,6 +43,13 @@ hands_json(const struct cm_state *v)
 		json_object_object_add(h, "cards", cards);
 		json_object_object_add(h, "captured",
 		    json_object_new_int(v->ncaptured[i]));
+		/* Captures are public: each card was face up when taken. */
+		cards = json_object_new_array();
+		for (j = 0; j < CM_IDS; j++)
+			if (v->won[j] == i)
+				json_object_array_add(cards,
+				    codec_card_json(CARD_TT, (card_t)j));
+		json_object_object_add(h, "captures", cards);
 		json_object_array_add(a, h);
 	}
 	return a;

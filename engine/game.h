@@ -81,6 +81,9 @@ struct game_status {
 	int		 dealer;
 	int		 needs_deck;	/* decks mode: waiting for deal() */
 	uint32_t	 to_act;	/* bitmask of seats that must act now */
+	uint32_t	 optional;	/* those of to_act whose move the game can
+					   do without (12-Step's "May I?"
+					   window): no turn mail, no clock */
 	uint32_t	 winners;	/* bitmask, once over */
 	int32_t		 scores[GAME_SEATS_MAX];	/* cumulative */
 	int		 nteams;	/* 0 when seats play for themselves */
@@ -101,11 +104,28 @@ struct game_events {
 	struct game_event ev[GAME_EVENTS_MAX];
 };
 
+/*
+ * One table option as a person chooses it (the lobby's form is built
+ * from these): a whole number in lo..hi, or one of words[].  def is
+ * the default number, or the index of the default word.  A number whose
+ * default depends on the table (Six Suit's deals) has def below lo: the
+ * help says the default, and a form leaves it empty.  setup() stays the
+ * judge of what is valid: it also checks combinations.
+ */
+struct game_option {
+	const char		*key;		/* "target"; NULL ends a list */
+	const char		*label;		/* "Target score" */
+	const char		*help;		/* one sentence on its effect */
+	const char *const	*words;		/* NULL: a whole number */
+	int			 lo, hi, def;
+};
+
 struct game_rules {
 	const char	*slug;		/* "gin-vodka" */
 	const char	*name;		/* "Gin Vodka" */
 	enum card_kind	 cards;		/* how this game's cards are written */
 	int		 seats_min, seats_max;
+	const struct game_option *options;	/* ends with key NULL */
 	uint16_t	 layout;	/* bump on any state layout change */
 	size_t		 state_size;	/* bytes of one state */
 	size_t		 view_size;	/* bytes of one view */
@@ -168,7 +188,39 @@ struct game_rules {
 	int		(*audit)(const void *st, char why[GAME_WHY_MAX]);
 	int		(*audit_view)(const void *st, const void *view,
 			    int viewer, char why[GAME_WHY_MAX]);
+
+	/*
+	 * May seat move now although status() does not list it in to_act
+	 * (12-Step's "May I?": a requester may withdraw while another seat
+	 * is to play)?  NULL: only the seats in to_act may.  st may be a
+	 * full state or that seat's view; apply() stays the judge.
+	 */
+	int		(*may_act)(const void *st, int seat);
+
+	/*
+	 * Clear, in a view made for its own viewer, what may change
+	 * without making that seat's pending move stale (12-Step: other
+	 * seats' "May I?" requests; DESIGN.md "A move, from click to
+	 * email").  The store compares views after it.  NULL: every
+	 * change counts.
+	 */
+	void		(*view_quiet)(void *view);
 };
+
+/*
+ * May seat move in st, whose status is gs: in to_act, or let by the
+ * game's may_act.  The check before apply() in every move path.
+ */
+static inline int
+game_may_act(const struct game_rules *r, const void *st,
+    const struct game_status *gs, int seat)
+{
+	if (gs->over || seat < 0 || seat >= gs->nseats || seat >= 32)
+		return 0;
+	if (gs->to_act & (1u << seat))
+		return 1;
+	return !gs->needs_deck && r->may_act != NULL && r->may_act(st, seat);
+}
 
 /* The rules registered under slug, or NULL. */
 const struct game_rules *game_find(const char *slug);

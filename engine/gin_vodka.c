@@ -620,7 +620,8 @@ gv_legal(const void *st, int seat, struct game_move *out, int max)
 			simple_move(&mv, GV_DISCARD, c);
 			add_move(out, max, &n, &mv);
 		}
-		if (s->phase == GV_PHASE_LAST_DISCARD)
+		if (s->phase == GV_PHASE_LAST_DISCARD ||
+		    gv_knock_floor(s->hands[seat], nh) > GV_KNOCK_MAX)
 			break;
 		for (i = 0; i < nh; i++) {
 			c = s->hands[seat][i];
@@ -692,12 +693,22 @@ gv_timeout_move(const void *st, int seat, struct game_move *out)
 	}
 }
 
+static const struct game_option gv_options[] = {
+	{ "target", "Target score", "The first player to reach it wins.",
+	  NULL, 1, GV_TARGET_MAX, GV_TARGET_DEFAULT },
+	{ "recycle_cap", "Stock recycles per hand", "If the stock runs out "
+	  "once more, the hand is void and nobody scores.",
+	  NULL, 0, GV_RECYCLE_CAP_MAX, GV_RECYCLE_CAP_DEFAULT },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+};
+
 const struct game_rules gv_rules = {
 	.slug = "gin-vodka",
 	.name = "Gin Vodka",
 	.cards = CARD_TT,
 	.seats_min = GV_SEATS,
 	.seats_max = GV_SEATS,
+	.options = gv_options,
 	.layout = GV_LAYOUT,
 	.state_size = sizeof(struct gv_state),
 	.view_size = sizeof(struct gv_state),

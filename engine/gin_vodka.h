@@ -188,6 +188,14 @@ int	gv_deadwood(const card_t *cards, int n);
 int	gv_can_knock(const card_t *cards, int n);
 
 /*
+ * A floor under the deadwood of cards[0..n-1] less any one card: what
+ * the cards on no line of three carry, less the biggest of them.
+ * Above GV_KNOCK_MAX, no discard leaves a hand that can knock, so the
+ * legal-move list skips trying each (most random hands).
+ */
+int	gv_knock_floor(const card_t *cards, int n);
+
+/*
  * A minimum-deadwood arrangement of cards[0..n-1] (n <= GV_HAND_MAX,
  * distinct Squares cards) into out.  Among equal ones, the smallest
  * sorted list of card ids (RULES.md 3b): the deadwood list first, then

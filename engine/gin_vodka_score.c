@@ -239,6 +239,33 @@ forced_deadwood(const card_t *cards, int n, const struct gv_meld *kmelds,
 	return forced;
 }
 
+int
+gv_knock_floor(const card_t *cards, int n)
+{
+	uint16_t	 linemask[NLINES];
+	int		 i, o, fits, v, forced = 0, big = 0;
+
+	if (n > GV_HAND_MAX)
+		n = GV_HAND_MAX;
+	memset(linemask, 0, sizeof(linemask));
+	for (i = 0; i < n; i++)
+		for (o = 0; o < 3; o++)
+			linemask[line_of(cards[i], o)] |= (uint16_t)(1u << i);
+	/* A card on no line of three here is on none in any subset. */
+	for (i = 0; i < n; i++) {
+		fits = 0;
+		for (o = 0; o < 3 && !fits; o++)
+			fits = three_or_more(linemask[line_of(cards[i], o)]);
+		if (fits)
+			continue;
+		v = gv_card_value(cards[i]);
+		forced += v;
+		if (v > big)
+			big = v;
+	}
+	return forced - big;
+}
+
 /*
  * Search cards[0..n-1] for the minimum deadwood.  Unkeyed searches look
  * only for arrangements below bound (INT_MAX: any) and return bound when

@@ -116,7 +116,7 @@ gv_audit_view(const void *st, const void *view, int viewer,
 	const struct gv_state	*s = st, *v = view;
 	static const uint8_t	 zero[sizeof(struct rng)];
 	uint8_t			 hidden[CARD_TT_COUNT];
-	int			 i, j, all = shows_all(s, viewer);
+	int			 i, j, bad, all = shows_all(s, viewer);
 
 	if (memcmp(&v->rng, zero, sizeof(zero)) != 0) {
 		snprintf(why, GAME_WHY_MAX, "the view holds random state");
@@ -131,21 +131,22 @@ gv_audit_view(const void *st, const void *view, int viewer,
 				hidden[s->hands[i][j]] = 1;
 	for (j = 0; j < s->nstock; j++)
 		hidden[s->stock[j]] = 1;
-	for (i = 0; i < GV_SEATS; i++)
-		for (j = 0; j < GV_HAND_MAX; j++)
-			if (v->hands[i][j] != CARD_NONE &&
-			    (i != viewer || v->hands[i][j] >= CARD_TT_COUNT ||
-			    hidden[v->hands[i][j]])) {
-				snprintf(why, GAME_WHY_MAX, "the view shows a "
-				    "card of hand %d", i);
-				return -1;
-			}
-	for (j = 0; j < GV_DECK; j++)
-		if (v->stock[j] != CARD_NONE) {
-			snprintf(why, GAME_WHY_MAX, "the view shows a stock "
-			    "card");
+	for (i = 0; i < GV_SEATS; i++) {
+		bad = i != viewer && !card_all_none(v->hands[i], GV_HAND_MAX);
+		for (j = 0; i == viewer && j < GV_HAND_MAX; j++)
+			bad |= v->hands[i][j] != CARD_NONE &&
+			    (v->hands[i][j] >= CARD_TT_COUNT ||
+			    hidden[v->hands[i][j]]);
+		if (bad) {
+			snprintf(why, GAME_WHY_MAX, "the view shows a card of "
+			    "hand %d", i);
 			return -1;
 		}
+	}
+	if (!card_all_none(v->stock, GV_DECK)) {
+		snprintf(why, GAME_WHY_MAX, "the view shows a stock card");
+		return -1;
+	}
 	/* A card taken from the discard pile was face up: it may show. */
 	if (v->drawn != CARD_NONE && (v->drawn >= CARD_TT_COUNT ||
 	    (hidden[v->drawn] && !s->from_pile))) {

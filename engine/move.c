@@ -1,13 +1,21 @@
 /* move.c: read and write move text by a game's grammar. */
 #include "move.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+/*
+ * Two memsets of the zero part, below 64 bytes each, because legal()
+ * clears a move per move it lists: the compiler writes these as a few
+ * vector stores, where one memset of the whole struct (or a copy of an
+ * empty template) became a string store the next byte loads wait for.
+ */
 void
 move_clear(struct game_move *mv)
 {
-	memset(mv, 0, sizeof(*mv));
+	memset(mv, 0, offsetof(struct game_move, group));
+	memset(mv->group, 0, sizeof(mv->group));
 	mv->at = -1;
 	mv->on = CARD_NONE;
 	mv->num = -1;

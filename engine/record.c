@@ -147,8 +147,8 @@ record_replay(const struct record *rec, int upto, void *state,
 			break;
 		}
 		rules->status(cur, &st);
-		if (st.over || m->seat < 0 || m->seat >= rec->nseats ||
-		    !(st.to_act & (1u << m->seat))) {
+		if (m->seat >= rec->nseats ||
+		    !game_may_act(rules, cur, &st, m->seat)) {
 			not_to_act(rec, &st, m->seat, why);
 			ret = refuse(res, i + 1, GAME_REFUSED, why);
 			break;

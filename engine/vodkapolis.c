@@ -513,12 +513,23 @@ vp_timeout_move(const void *st, int seat, struct game_move *out)
 	return GAME_OK;
 }
 
+static const char *const end_mode_words[] = {
+	"first_to_500", "last_standing", NULL
+};
+static const struct game_option vp_options[] = {
+	{ "end_mode", "End of the game", "first_to_500: the game ends after "
+	  "the hand in which someone reaches 500; last_standing: eliminated "
+	  "players leave and the others play on.", end_mode_words, 0, 0, 0 },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+};
+
 const struct game_rules vp_rules = {
 	.slug = "vodkapolis-500",
 	.name = "Vodkapolis 500",
 	.cards = CARD_TT,
 	.seats_min = VP_SEATS_MIN,
 	.seats_max = VP_SEATS_MAX,
+	.options = vp_options,
 	.layout = VP_LAYOUT,
 	.state_size = sizeof(struct vp_state),
 	.view_size = sizeof(struct vp_state),

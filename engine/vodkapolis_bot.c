@@ -5,11 +5,12 @@
  * front of opponents first, then new melds, highest penalty first),
  * keeping the cards the rules make it keep.  New melds go in front of
  * the leader (the lowest opponent score) unless the bot leads, then in
- * front of the highest score, to end the game.  Draw: a take is
- * simulated with the rules themselves on a copy of the view (the greedy
- * play above) and chosen when the hand left is cheaper than after an
- * average stock card.  Discard: the card with the fewest partners
- * (cards sharing two attributes) and the highest penalty.
+ * front of the highest score, to end the game; among equal scores in
+ * front of whoever holds the most cards (target_worth).  Draw: a take
+ * is simulated with the rules themselves on a copy of the view (the
+ * greedy play above) and chosen when the hand left is cheaper than
+ * after an average stock card.  Discard: the card with the fewest
+ * partners (cards sharing two attributes) and the highest penalty.
  */
 #include "vodkapolis.h"
 
@@ -21,29 +22,40 @@ enum {
 	CARD_WEIGHT = 3			/* a held card's cost beyond its penalty */
 };
 
-/* The opponent the bot attacks: see the comment at the top. */
+/*
+ * How much the bot wants a new meld in front of opponent t, 0..2 x
+ * opponents: the leader (lowest penalty) first, or, when the bot leads
+ * a first_to_500 game, the highest score (pushing them over 500 ends
+ * the game while the bot leads); among equals the one holding more
+ * cards, who is less likely to go out and so wipe what lies in front.
+ */
 static int
-victim(const struct vp_state *v, int seat)
+target_worth(const struct vp_state *v, int seat, int t)
 {
-	int	 i, lo = -1, hi = -1, lead = 1;
+	int	 i, lead = 1, rank = 0, nopp = 0;
+	int32_t	 a, b;
 
-	for (i = 0; i < v->nseats; i++) {
-		if (i == seat || !(v->active & (1u << i)))
-			continue;
-		if (v->scores[i] < v->scores[seat])
+	for (i = 0; i < v->nseats; i++)
+		if (i != seat && (v->active & (1u << i)) &&
+		    v->scores[i] < v->scores[seat])
 			lead = 0;
-		if (lo < 0 || v->scores[i] < v->scores[lo])
-			lo = i;
-		if (hi < 0 || v->scores[i] > v->scores[hi])
-			hi = i;
+	lead = lead && v->end_mode == VP_FIRST_TO_500;
+	for (i = 0; i < v->nseats; i++) {
+		if (i == seat || i == t || !(v->active & (1u << i)))
+			continue;
+		nopp++;
+		a = lead ? -v->scores[t] : v->scores[t];
+		b = lead ? -v->scores[i] : v->scores[i];
+		/* i is the better target: t ranks below it. */
+		if (b < a || (b == a && v->nhand[i] > v->nhand[t]))
+			rank++;
 	}
-	return lead && v->end_mode == VP_FIRST_TO_500 ? hi : lo;
+	return 2 * (nopp - rank);
 }
 
 /* How much the bot wants meld/add move mv now; 0: not a meld move. */
 static int
-meld_worth(const struct vp_state *v, int seat, const struct game_move *mv,
-    int vict)
+meld_worth(const struct vp_state *v, int seat, const struct game_move *mv)
 {
 	int	 m, w = 0, i;
 
@@ -58,7 +70,7 @@ meld_worth(const struct vp_state *v, int seat, const struct game_move *mv,
 		return 0;
 	for (i = 0; i < 3; i++)
 		w += vp_card_value(mv->cards[i]);
-	return 500 + 4 * w + (mv->at == vict ? 2 : 0);
+	return 500 + 4 * w + target_worth(v, seat, mv->at);
 }
 
 /* The best meld or add of seat in s, or -1 when there is none. */
@@ -66,10 +78,10 @@ static int
 best_meld(const struct vp_state *s, int seat, struct game_move *moves,
     int n, const uint8_t noise[32])
 {
-	int	 i, w, best = -1, bw = 0, vict = victim(s, seat);
+	int	 i, w, best = -1, bw = 0;
 
 	for (i = 0; i < n; i++) {
-		w = meld_worth(s, seat, &moves[i], vict);
+		w = meld_worth(s, seat, &moves[i]);
 		if (w == 0)
 			continue;
 		w = 2 * w + (noise[i % 32] & 1);

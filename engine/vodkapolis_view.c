@@ -211,9 +211,11 @@ vp_audit_view(const void *st, const void *view, int viewer,
 		if (s->stock[j] < VP_DECK)
 			hidden[s->stock[j]] = 1;
 	for (i = 0; i < VP_SEATS_MAX; i++) {
-		for (j = 0; j < VP_HAND_MAX; j++)
-			if (v->hands[i][j] != CARD_NONE && (i != viewer ||
-			    v->hands[i][j] >= VP_DECK ||
+		if (i != viewer && !card_all_none(v->hands[i], VP_HAND_MAX))
+			return bad(why, "the view shows a card of hand %d", i);
+		for (j = 0; i == viewer && j < VP_HAND_MAX; j++)
+			if (v->hands[i][j] != CARD_NONE &&
+			    (v->hands[i][j] >= VP_DECK ||
 			    hidden[v->hands[i][j]]))
 				return bad(why, "the view shows a card of hand %d",
 				    i);
@@ -221,9 +223,8 @@ vp_audit_view(const void *st, const void *view, int viewer,
 			return bad(why, "the view's count of hand %d differs",
 			    i);
 	}
-	for (j = 0; j < VP_DECK; j++)
-		if (v->stock[j] != CARD_NONE)
-			return bad(why, "the view shows stock card %d", j);
+	if (!card_all_none(v->stock, VP_DECK))
+		return bad(why, "the view shows a stock card (%d)", 0);
 	if (v->nstock != s->nstock)
 		return bad(why, "the view's stock count differs (%d)", 0);
 	if (v->drawn != CARD_NONE && (v->drawn >= VP_DECK ||

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -82,6 +83,93 @@ test_check_turn(void **state)
 	assert_non_null(strstr(why, "seat 2 is to play"));
 }
 
+/* Set up rules with nseats and options into st; the rc. */
+static enum game_rc
+setup_with(const struct game_rules *rules, int nseats, const char *options,
+    unsigned char *st)
+{
+	static const uint8_t	 seed[32] = { 7 };
+	struct game_setup	 su;
+	char			 why[GAME_WHY_MAX];
+
+	memset(&su, 0, sizeof(su));
+	su.nseats = nseats;
+	su.options = options;
+	su.seed = seed;
+	su.dealer = -1;
+	memset(st, 0, GAME_STATE_MAX);
+	return rules->setup(st, &su, why);
+}
+
+/*
+ * Every game's option descriptors (what the lobby offers) agree with
+ * its setup(): the default written out gives the same state as no
+ * options, every word and both ends of a range are accepted, and a
+ * value past either end or an unknown word is refused.
+ */
+static void
+test_option_descriptors(void **state)
+{
+	static unsigned char		 a[GAME_STATE_MAX], b[GAME_STATE_MAX];
+	const struct game_rules *const	*all = game_all();
+	const struct game_option	*o;
+	char				 text[64];
+	int				 i, w, n;
+
+	(void)state;
+	for (i = 0; all[i] != NULL; i++) {
+		/* The most seats, so that teams up to 6 divide them. */
+		n = all[i]->seats_max;
+		assert_int_equal(setup_with(all[i], n, "", a), GAME_OK);
+		assert_non_null(all[i]->options);
+		for (o = all[i]->options; o->key != NULL; o++) {
+			assert_non_null(o->label);
+			assert_non_null(o->help);
+			if (o->words != NULL) {
+				snprintf(text, sizeof(text), "%s=%s", o->key,
+				    o->words[o->def]);
+				assert_int_equal(setup_with(all[i], n, text,
+				    b), GAME_OK);
+				assert_memory_equal(a, b, all[i]->state_size);
+				for (w = 0; o->words[w] != NULL; w++) {
+					snprintf(text, sizeof(text), "%s=%s",
+					    o->key, o->words[w]);
+					assert_int_equal(setup_with(all[i], n,
+					    text, b), GAME_OK);
+				}
+				snprintf(text, sizeof(text), "%s=nonsense",
+				    o->key);
+				assert_int_not_equal(setup_with(all[i], n, text,
+				    b), GAME_OK);
+				continue;
+			}
+			assert_true(o->lo <= o->hi);
+			if (o->def >= o->lo) {
+				assert_true(o->def <= o->hi);
+				snprintf(text, sizeof(text), "%s=%d", o->key,
+				    o->def);
+				assert_int_equal(setup_with(all[i], n, text,
+				    b), GAME_OK);
+				assert_memory_equal(a, b, all[i]->state_size);
+			}
+			snprintf(text, sizeof(text), "%s=%d", o->key, o->lo);
+			assert_int_equal(setup_with(all[i], n, text, b),
+			    GAME_OK);
+			snprintf(text, sizeof(text), "%s=%d", o->key, o->hi);
+			assert_int_equal(setup_with(all[i], n, text, b),
+			    GAME_OK);
+			snprintf(text, sizeof(text), "%s=%d", o->key,
+			    o->hi + 1);
+			assert_int_not_equal(setup_with(all[i], n, text, b),
+			    GAME_OK);
+			snprintf(text, sizeof(text), "%s=%d", o->key,
+			    o->lo - 1);
+			assert_int_not_equal(setup_with(all[i], n, text, b),
+			    GAME_OK);
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -90,6 +178,7 @@ main(void)
 		cmocka_unit_test(test_seat_masks),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_check_turn),
+		cmocka_unit_test(test_option_descriptors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,11 +81,62 @@ test_bot_beats_random(void **state)
 	assert_true(wins * 10 >= GAMES * 9);
 }
 
+/*
+ * Seat 0 holds 1Bh 2Bh 4Bh 1Rc in the meld phase of a 3-player hand:
+ * the bot lays the meld, in front of the chosen opponent.
+ */
+static int
+target_of(int score1, int score2, int n1, int n2, int32_t own)
+{
+	struct vp_state		 s, v;
+	struct game_setup	 su = { 3, NULL, NULL, 0 };
+	struct game_move	 mv;
+	uint8_t			 seed[32], noise[32];
+	char			 why[GAME_WHY_MAX];
+
+	memset(seed, 7, sizeof(seed));
+	memset(noise, 0, sizeof(noise));
+	su.seed = seed;
+	assert_int_equal(vp_rules.setup(&s, &su, why), GAME_OK);
+	s.phase = VP_PHASE_PLAY;
+	s.turn = 0;
+	s.drawn = s.taken = CARD_NONE;
+	s.nhand[0] = 4;
+	s.hands[0][0] = card_tt_make(0, 0, 0);	/* 1Rc */
+	s.hands[0][1] = card_tt_make(0, 3, 1);	/* 1Bh */
+	s.hands[0][2] = card_tt_make(1, 3, 1);	/* 2Bh */
+	s.hands[0][3] = card_tt_make(3, 3, 1);	/* 4Bh */
+	s.nhand[1] = (uint8_t)n1;
+	s.nhand[2] = (uint8_t)n2;
+	s.scores[0] = own;
+	s.scores[1] = score1;
+	s.scores[2] = score2;
+	vp_rules.view(&s, 0, &v);
+	assert_int_equal(vp_bot_choose(&v, 0, noise, &mv), GAME_OK);
+	assert_int_equal(mv.verb, VP_MELD);
+	return mv.at;
+}
+
+/* Targets with a reason (vodkapolis_bot.c, target_worth). */
+static void
+test_bot_target(void **state)
+{
+	(void)state;
+	/* Equal scores: the opponent holding more cards, either seat. */
+	assert_int_equal(target_of(100, 100, 3, 9, 100), 2);
+	assert_int_equal(target_of(100, 100, 9, 3, 100), 1);
+	/* The leader (lowest penalty) first, whatever the cards. */
+	assert_int_equal(target_of(300, 100, 11, 3, 200), 2);
+	/* The bot leads a first_to_500 game: the highest score. */
+	assert_int_equal(target_of(450, 300, 3, 11, 100), 1);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bot_beats_random),
+		cmocka_unit_test(test_bot_target),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
