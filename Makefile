@@ -76,7 +76,7 @@ deps:
 UNIT_BIN = $(patsubst tests/unit/%.c,build-asan/tests/unit/%,$(UNIT_SRC))
 
 test: deps
-	$(MAKE) build-asan/topper $(UNIT_BIN) build/libengine.a
+	$(MAKE) build-asan/topper $(UNIT_BIN) build/libengine.a build/topper
 	sh tests/run.sh
 
 check-purity: build/libengine.a

@@ -1,6 +1,7 @@
 /*
- * cli_sim.c: "topper sim --game SLUG [--games N] [--seed HEX]
- * [--bot SEATS] [--quiet]": random legal play, checking every
+ * cli_sim.c: "topper sim --game SLUG [--games N] [--first K]
+ * [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS]
+ * [--record FILE] [--quiet]": random legal play, checking every
  * invariant after every move, and a fingerprint of all the games.
  *
  * Everything is derived from the 32-byte sim seed (--seed, 1 to 64 hex
@@ -12,8 +13,17 @@
  * move: when several seats must act, rng_uniform(count) picks one, in
  * seat order; then 8 words (little-endian) make the 32 bytes of noise
  * for the player, bot_random() for a random seat and bot_choose() for
- * a bot seat.  Game i has seats_min + i mod (seats_max - seats_min + 1)
- * seats, default options and the dealer drawn from its seed.
+ * a bot seat.  The dealer is drawn from the game seed.
+ *
+ * Seats and options: the combinations are, for each --options text in
+ * the order given (default: one, "", the default options), each seat
+ * count of --seats ("5", "2-12" or "2,5,9"; default: the game's whole
+ * range) in increasing order, keeping those the game's setup accepts
+ * (Six Suit's teams=3 needs a seat count divisible by 3).  Game i
+ * plays combination i mod their number; an --options text no seat
+ * count accepts is bad usage.
+ * Without --seats and --options, game i has seats_min + i mod
+ * (seats_max - seats_min + 1) seats and default options.
  *
  * After every move (and after set-up) the checks are: rules->audit
  * (every card once), rules->view + audit_view for every seat and for a
@@ -28,6 +38,8 @@
  *
  * --first K plays games K, K+1, ... instead of 0, 1, ..., so a long run
  * can be split over processes, each half with its own fingerprint.
+ * --record FILE writes the record of the last game played (the golden
+ * records of tests/records/ were made so, for "topper play").
  *
  * Fingerprint: SHA-256 over, game by game, each move's canonical text
  * followed by "\n", then after the game's last move "=" and for each
@@ -55,7 +67,15 @@
 enum {
 	SIM_GAMES_DEFAULT = 1000,
 	SIM_MOVES_MAX = 50000,		/* a game that runs longer fails */
-	SIM_KINDS_MAX = 16		/* hand-end kinds counted */
+	SIM_KINDS_MAX = 16,		/* hand-end kinds counted */
+	SIM_OPTIONS_MAX = 32,		/* --options given */
+	SIM_COMBOS_MAX = SIM_OPTIONS_MAX * GAME_SEATS_MAX
+};
+
+/* One combination of a seat count and an --options text. */
+struct sim_combo {
+	int			 nseats;
+	const char		*options;
 };
 
 struct sim_kind {
@@ -69,7 +89,13 @@ struct sim {
 	int			 first;		/* index of the first game */
 	int			 games;
 	int			 quiet;
+	const char		*record;	/* --record FILE */
 	int			 bot_alt;	/* bot at seat game mod nseats */
+	uint32_t		 seatmask;	/* --seats: bit n for n seats */
+	int			 noptions;
+	const char		*options[SIM_OPTIONS_MAX];
+	struct sim_combo	 combos[SIM_COMBOS_MAX];
+	int			 ncombos;
 	uint32_t		 bots;		/* else these seats */
 	crypto_hash_sha256_state fp;
 
@@ -354,18 +380,19 @@ play_game(struct sim *s, int game)
 	const struct game_rules	*rules = s->rules;
 	struct game_setup	 su;
 	struct game_status	 gs;
+	const struct sim_combo	*co = &s->combos[game % s->ncombos];
 	uint8_t			 key[32];
 	char			 why[GAME_WHY_MAX], line[32];
 	int			 i;
 
 	s->game = game;
 	s->ply = 0;
-	s->nseats = rules->seats_min +
-	    game % (rules->seats_max - rules->seats_min + 1);
+	s->nseats = co->nseats;
 	memset(s->sums, 0, sizeof(s->sums));
 	s->botmask = s->bot_alt ? 1u << (game % s->nseats) : s->bots;
 	s->log.rec.rules = rules;
-	s->log.rec.options[0] = '\0';
+	snprintf(s->log.rec.options, sizeof(s->log.rec.options), "%s",
+	    co->options);
 	s->log.rec.nseats = s->nseats;
 	s->log.rec.dealer = -1;
 	s->log.rec.has_seed = 1;
@@ -376,7 +403,7 @@ play_game(struct sim *s, int game)
 
 	memset(&su, 0, sizeof(su));
 	su.nseats = s->nseats;
-	su.options = "";
+	su.options = co->options;
 	su.seed = s->log.rec.seed;
 	su.dealer = -1;
 	memset(s->state, 0, rules->state_size);
@@ -431,6 +458,45 @@ parse_seed(const char *hex, uint8_t seed[32])
 	return codec_hex_decode(full, seed);
 }
 
+/*
+ * --seats: counts "5", ranges "2-12" or a list of both "2,5,9", within
+ * the game's range; NULL: all of it.  0 or -1.
+ */
+static int
+parse_seats(struct sim *s, const char *arg)
+{
+	const char	*p = arg;
+	char		*end;
+	long		 a, b, n;
+
+	s->seatmask = 0;
+	if (arg == NULL) {
+		for (n = s->rules->seats_min; n <= s->rules->seats_max; n++)
+			s->seatmask |= 1u << n;
+		return 0;
+	}
+	for (;;) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		a = b = strtol(p, &end, 10);
+		if (*end == '-') {
+			if (end[1] < '0' || end[1] > '9')
+				return -1;
+			b = strtol(end + 1, &end, 10);
+		}
+		if (a < s->rules->seats_min || b < a ||
+		    b > s->rules->seats_max)
+			return -1;
+		for (n = a; n <= b; n++)
+			s->seatmask |= 1u << n;
+		if (*end == '\0')
+			return 0;
+		if (*end != ',')
+			return -1;
+		p = end + 1;
+	}
+}
+
 /* --bot: "alt" or seats "0,2"; 0 or -1. */
 static int
 parse_bots(struct sim *s, const char *arg)
@@ -475,11 +541,84 @@ report(struct sim *s, double secs)
 			printf("%s%s %ld", i ? ", " : "", s->kinds[i].kind,
 			    s->kinds[i].n);
 		printf("), every invariant held, %.1f s\n", secs);
+		if (s->noptions > 1 || s->options[0][0] != '\0')
+			printf("%d combinations of seats and options\n",
+			    s->ncombos);
 	}
 	if (s->bot_games > 0)
 		printf("bot: won %d of %d games (%.1f%%)\n", s->bot_wins,
 		    s->bot_games, 100.0 * s->bot_wins / s->bot_games);
 	printf("fingerprint %s\n", hex);
+}
+
+/*
+ * The combinations of seat counts and options setup accepts (a trial
+ * set-up of each); 0, or 2 with a message when an --options text fits
+ * no seat count.
+ */
+static int
+make_combos(struct sim *s, void *scratch)
+{
+	static const uint8_t	 seed[32];
+	struct game_setup	 su;
+	char			 why[GAME_WHY_MAX];
+	int			 k, n, fits;
+
+	s->ncombos = 0;
+	for (k = 0; k < s->noptions; k++) {
+		fits = 0;
+		for (n = 0; n <= GAME_SEATS_MAX; n++) {
+			if (!(s->seatmask & (1u << n)))
+				continue;
+			memset(&su, 0, sizeof(su));
+			su.nseats = n;
+			su.options = s->options[k];
+			su.seed = seed;
+			su.dealer = -1;
+			why[0] = '\0';
+			if (s->rules->setup(scratch, &su, why) != GAME_OK)
+				continue;
+			s->combos[s->ncombos].nseats = n;
+			s->combos[s->ncombos++].options = s->options[k];
+			fits = 1;
+		}
+		if (!fits) {
+			fprintf(stderr, "topper sim: --options \"%s\" fits no "
+			    "seat count of --seats: %s\n", s->options[k], why);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+/* --record: the last game's record, as topper play reads it. */
+static int
+write_record(struct sim *s)
+{
+	struct json_object	*rec;
+	FILE			*f;
+	int			 bad;
+
+	if ((rec = codec_record_json(&s->log.rec, 1)) == NULL) {
+		fprintf(stderr, "topper sim: out of memory\n");
+		return 1;
+	}
+	if ((f = fopen(s->record, "w")) == NULL) {
+		fprintf(stderr, "topper sim: %s: %s\n", s->record,
+		    strerror(errno));
+		json_object_put(rec);
+		return 1;
+	}
+	fprintf(f, "%s\n", json_object_to_json_string_ext(rec,
+	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED));
+	bad = ferror(f) != 0;
+	bad |= fclose(f) != 0;
+	json_object_put(rec);
+	if (bad) {
+		fprintf(stderr, "topper sim: %s: write failed\n", s->record);
+		return 1;
+	}
+	return 0;
 }
 
 static int
@@ -502,6 +641,8 @@ run(struct sim *s)
 		fprintf(stderr, "topper sim: out of memory\n");
 		return 1;
 	}
+	if (make_combos(s, s->check) != 0)
+		return 2;
 	crypto_hash_sha256_init(&s->fp);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (g = s->first; g < s->first + s->games; g++)
@@ -510,14 +651,14 @@ run(struct sim *s)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	report(s, (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	return 0;
+	return s->record != NULL ? write_record(s) : 0;
 }
 
 int
 cli_sim(int argc, char **argv)
 {
 	struct sim	 s;
-	const char	*slug = NULL, *bots = NULL;
+	const char	*slug = NULL, *bots = NULL, *seats = NULL;
 	char		*end;
 	long		 v;
 	int		 i, rc;
@@ -533,6 +674,20 @@ cli_sim(int argc, char **argv)
 			slug = argv[++i];
 		else if (strcmp(argv[i], "--bot") == 0)
 			bots = argv[++i];
+		else if (strcmp(argv[i], "--seats") == 0)
+			seats = argv[++i];
+		else if (strcmp(argv[i], "--record") == 0)
+			s.record = argv[++i];
+		else if (strcmp(argv[i], "--options") == 0) {
+			if (s.noptions >= SIM_OPTIONS_MAX ||
+			    strlen(argv[i + 1]) >= RECORD_OPTIONS_MAX) {
+				fprintf(stderr, "topper sim: --options: at most "
+				    "%d, each under %d characters\n",
+				    SIM_OPTIONS_MAX, RECORD_OPTIONS_MAX);
+				return 2;
+			}
+			s.options[s.noptions++] = argv[++i];
+		}
 		else if (strcmp(argv[i], "--first") == 0) {
 			errno = 0;
 			v = strtol(argv[++i], &end, 10);
@@ -568,6 +723,14 @@ cli_sim(int argc, char **argv)
 		fprintf(stderr, "topper sim: --game: no game \"%s\"\n", slug);
 		return 2;
 	}
+	if (parse_seats(&s, seats) != 0) {
+		fprintf(stderr, "topper sim: --seats: counts and ranges like "
+		    "5, 2-4 or 2,5,9, from %d to %d\n", s.rules->seats_min,
+		    s.rules->seats_max);
+		return 2;
+	}
+	if (s.noptions == 0)
+		s.options[s.noptions++] = "";
 	if (bots != NULL && parse_bots(&s, bots) != 0) {
 		fprintf(stderr, "topper sim: --bot: \"alt\" or seats like "
 		    "0 or 0,2 (below %d)\n", s.rules->seats_max);

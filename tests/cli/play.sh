@@ -9,7 +9,14 @@
 # first dealer named and a lower target (gin-vodka-decks: its two hands
 # match the seed game's first two), another game stopped mid-hand
 # (gin-vodka-in-progress), and RULES.md 3f G-1 dealt from a given deck
-# (gin-vodka-g1-gin).  A change to a game's state layout changes
+# (gin-vodka-g1-gin).  Each other game has one whole game played by its
+# bot at every seat from a fixed seed (GAME-bots, written by "topper sim
+# --game GAME --games 1 --bot 0,1,... --record FILE"): Vodkapolis 500
+# with 4 seats, Rummy 500 with 3, Casino Macedonia with 3 and q_mode=wild
+# jokers=on single_takes=on, Six Suit with 4 in 2 teams for one deal
+# (three falls and the survivor bonus), 12-Step Rummy with 5 and a
+# 3-round match cap ("May I?" buys, contracts, a liberated wild).  A
+# change to a game's rules or state layout changes
 # state_sha256: check the other lines still match, then rewrite the expectations with
 #   UPDATE=1 sh tests/cli/play.sh
 # Then the error contract: a malformed record exits 2 naming the field,
@@ -82,7 +89,11 @@ for rec in tests/records/*.json; do
 	fi
 	n=$((n + 1))
 done
-[ "$n" -ge 4 ] || fail "only $n golden records"
+[ "$n" -ge 9 ] || fail "only $n golden records"
+for g in vodkapolis-500 rummy-500 casino-macedonia six-suit \
+    twelve-step-rummy; do
+	[ -f "tests/records/$g-bots.json" ] || fail "no golden record for $g"
+done
 echo "play: $n golden records replayed"
 
 # Seed mode and decks mode agree: the same deals give the same hands.
