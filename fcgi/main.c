@@ -4,6 +4,7 @@
  * the whole command surface.
  */
 #include "cli.h"
+#include "mail_send.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -11,11 +12,11 @@
 const struct cli_cmd cli_cmds[] = {
 	{ "play", cli_play, "RECORD.json|- [--view SEAT] [--upto PLY]",
 	    "replay a game record and print where it stands, as JSON" },
-	{ "sim", cli_sim, "--game SLUG [--games N] [--first K] [--seed HEX] [--bot SEATS] [--quiet]",
+	{ "sim", cli_sim, "--game SLUG [--games N] [--first K] [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS] [--record FILE] [--quiet]",
 	    "play random legal games, checking every invariant; print the fingerprint" },
 	{ "fcgi", cli_fcgi, "[--config F] [--processes N] [--socket PATH] [--pid-file PATH]",
 	    "answer FastCGI requests from nginx on a unix socket (N processes, default 2)" },
-	{ "worker", cli_worker, "[--config F] [--once]",
+	{ "worker", cli_worker, "[--config F] [--once] [--now UNIXTIME]",
 	    "move bot seats and apply deadlines every 200 ms (--once: one poll)" },
 	{ "init", cli_init, "[--config F]",
 	    "create the database or bring its schema up to date; print its path" },
@@ -23,8 +24,14 @@ const struct cli_cmd cli_cmds[] = {
 	    "add a player (or a bot, which needs no password)" },
 	{ "import", cli_import, "RECORD.json|- --users A,B [--config F]",
 	    "store a game from a record, replaying its moves; print the game id" },
+	{ "mail-in", cli_mail_in, "[--config F] < MESSAGE",
+	    "play a move sent by reply to a turn mail (an MTA pipes the mail in)" },
 	{ "export", cli_export, "GAME_ID [--config F]",
 	    "print a game as a record (the seed only once the game is over)" },
+	{ "mail-status", mail_send_cli, "[--config F] [--retry ID]",
+	    "count the outbox's queued, sent and failed mail; list the failed (--retry: queue one again)" },
+	{ "test-reply-token", cli_test_reply_token, "GAME SEAT [--ply N] [--expires T] [--config F]",
+	    "(tests) print the reply token a turn mail to that seat would carry" },
 	{ "test-state-sha", cli_test_state_sha, "GAME_ID [--config F]",
 	    "(tests) print the hex SHA-256 of the game's stored state" },
 	{ "bench-fill", cli_bench_fill, "[--config F] [--users N] [--games N] [--open N] [--password P]",
@@ -33,6 +40,10 @@ const struct cli_cmd cli_cmds[] = {
 	    "(bench) sessions and a script of legal moves for tools/bench/moves.lua" },
 	{ "bench-write", cli_bench_write, "[--config F] [--iterations N]",
 	    "(bench) time durable writes on a scratch database" },
+	{ "bench-engine", cli_bench_engine, "[--seconds S]",
+	    "(bench) engine speed: random games per second, worst-case move listing and contract search" },
+	{ "bench-vp", cli_bench_vp, "[--config F]",
+	    "(bench) after bench-fill: a 6-seat Vodkapolis 500 game halfway through" },
 	{ NULL, NULL, NULL, NULL }
 };
 

@@ -18,7 +18,9 @@
 #include "auth.h"
 #include "config.h"
 #include "form.h"
+#include "mail_queue.h"
 #include "page.h"
+#include "page_deadline.h"
 #include "req.h"
 #include "resp.h"
 #include "route.h"
@@ -67,6 +69,9 @@ struct form_page {
 	const char		*token;		/* a new API token, shown once */
 	const char		*created;	/* account: when registered */
 	int			 has_token;
+	const char		*mail;		/* account: "every", "digest", "off" */
+	const char		*vacation;	/* account: deadlines' vacation, a sentence */
+	int			 vacation_on;
 	const char		*lobby;		/* where "Play" leads */
 	int			 tz_script;	/* load tz.js (register) */
 	struct zone_opt		*opts;
@@ -136,6 +141,12 @@ form_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_bool(out, f->has_token);
 	if (strcmp(key, "lobby") == 0)
 		return tpl_str(out, f->lobby);
+	if (strcmp(key, "vacation") == 0)
+		return tpl_str(out, f->vacation);
+	if (strcmp(key, "vacation_on") == 0)
+		return tpl_bool(out, f->vacation_on);
+	if (strncmp(key, "mail_", 5) == 0 && f->mail != NULL)
+		return tpl_bool(out, strcmp(key + 5, f->mail) == 0);
 	if (strcmp(key, "zones") == 0)
 		return tpl_list(out, f->nopts, zone_item, f->opts);
 	if (strcmp(key, "scripts") == 0 && f->tz_script)
@@ -388,6 +399,7 @@ account(struct req *r, int status, const char *token, const char *error)
 	struct store_user	 u;
 	struct form_page	 f;
 	char			 when[PAGE_TIME_MAX];
+	enum mail_mode		 mode;
 
 	if ((s = sess_current(r)) == NULL ||
 	    store_user_by_id(r->app->db, s->id, &u) != STORE_USER_OK) {
@@ -403,6 +415,9 @@ account(struct req *r, int status, const char *token, const char *error)
 	f.token = token;
 	f.error = error;
 	f.has_token = token != NULL || sess_api_exists(r);
+	f.vacation = page_deadline_vacation_text(r, s->id, &f.vacation_on);
+	f.mail = mail_mode_name(mail_pref_get(r->app->db, s->id, &mode) ==
+	    DB_OK ? mode : MAIL_EVERY);
 	zone_options(r, &f, f.tz);
 	show(r, status, "account", &f, "Your account");
 }

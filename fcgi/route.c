@@ -17,9 +17,11 @@
 #include "api_game.h"
 #include "arena.h"
 #include "page_auth.h"
+#include "page_deadline.h"
 #include "page_game.h"
 #include "page_history.h"
 #include "page_lobby.h"
+#include "page_mail.h"
 #include "page_rules.h"
 #include "resp.h"
 
@@ -50,12 +52,17 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/account/token",	page_auth_token, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/token/revoke", page_auth_token_revoke, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/tz",		page_auth_tz,	R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/mail",	page_mail_pref,	R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/vacation",	page_deadline_vacation, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/unsubscribe/{tok:s}",	page_mail_unsub_form, 0 },
+	{ REQ_POST,	"/unsubscribe/{tok:s}",	page_mail_unsub, R_SIGNED | R_WRITES },
 	{ REQ_GET,	"/lobby",		page_lobby_show, R_LOGIN | R_TOUCH },
 	{ REQ_POST,	"/lobby/new",		page_lobby_new,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/games",		page_lobby_games, R_LOGIN | R_TOUCH },
 	{ REQ_GET,	"/g/{id}",		page_game_show,	R_TOUCH },
 	{ REQ_POST,	"/g/{id}/move",		page_game_move,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/join",		page_lobby_join, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/reclaim",	page_deadline_reclaim, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/g/{id}/history",	page_history_show, R_TOUCH },
 	{ REQ_GET,	"/rules",		page_rules_index, 0 },
 	{ REQ_GET,	"/rules/{slug:s}",	page_rules_show, 0 },

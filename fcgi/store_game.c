@@ -15,6 +15,7 @@
 #include <sodium.h>
 
 #include "arena.h"
+#include "mail_queue.h"
 
 /* A state or view buffer aligned for any engine struct. */
 union buf {
@@ -262,7 +263,7 @@ store_game_create(struct db *db, const struct store_game_new *n,
 		sqlite3_bind_int(st, 4, n->dealer);
 	sqlite3_bind_blob(st, 5, blob, (int)len, SQLITE_STATIC);
 	sqlite3_bind_int(st, 6, rules->layout);
-	sqlite3_bind_int64(st, 7, gs.to_act);
+	sqlite3_bind_int64(st, 7, gs.to_act & ~gs.optional);
 	sqlite3_bind_text(st, 8, gs.over ? "over" : vacant ? "open" : "active",
 	    -1, SQLITE_STATIC);
 	if (rec.has_seed) {
@@ -444,6 +445,29 @@ store_game_load_rules(struct db *db, struct arena *a, int64_t id,
 	return load(db, a, id, rules, g);
 }
 
+static const char SQL_GAME_PLY[] = "SELECT ply FROM games WHERE id = ?1";
+
+enum db_rc
+store_game_ply(struct db *db, int64_t id, int *ply)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = db_stmt(db, SQL_GAME_PLY)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	switch (sqlite3_step(st)) {
+	case SQLITE_ROW:
+		*ply = sqlite3_column_int(st, 0);
+		sqlite3_reset(st);
+		return DB_OK;
+	case SQLITE_DONE:
+		sqlite3_reset(st);
+		return DB_NOTFOUND;
+	default:
+		return db_fail(db, st);
+	}
+}
+
 static const char SQL_MOVE_INSERT[] =
     "INSERT INTO moves (game, ply, seat, text, created) "
     "VALUES (?1, ?2, ?3, ?4, ?5)";
@@ -503,6 +527,10 @@ views_changed(const struct store_game *g, const void *next)
 		memset(vb.b, 0, rules->view_size);
 		rules->view(g->state, s, va.b);
 		rules->view(next, s, vb.b);
+		if (rules->view_quiet != NULL) {
+			rules->view_quiet(va.b);
+			rules->view_quiet(vb.b);
+		}
 		if (memcmp(va.b, vb.b, rules->view_size) != 0)
 			mask |= 1u << s;
 	}
@@ -567,7 +595,7 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 	sqlite3_bind_blob(st, 2, blob, (int)len, SQLITE_STATIC);
 	sqlite3_bind_int(st, 3, rules->layout);
 	sqlite3_bind_int(st, 4, ply);
-	sqlite3_bind_int64(st, 5, gs.over ? 0 : gs.to_act);
+	sqlite3_bind_int64(st, 5, gs.over ? 0 : gs.to_act & ~gs.optional);
 	sqlite3_bind_int(st, 6, gs.over != 0);
 	sqlite3_bind_int64(st, 7, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
@@ -579,18 +607,23 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 		return DB_CONSTRAINT;
 	}
 
-	if ((st = db_stmt(db, SQL_BOTS_DUE)) == NULL)
-		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
-	sqlite3_bind_int64(st, 2, gs.over ? 0 : gs.to_act);
-	sqlite3_bind_int64(st, 3, now);
-	if ((rc = db_step_done(db, st)) != DB_OK)
-		return rc;
+	/* Only bot seats ever have a bot_due: none, nothing to update. */
+	for (s = 0; s < g->nseats && !g->is_bot[s]; s++)
+		continue;
+	if (s < g->nseats) {
+		if ((st = db_stmt(db, SQL_BOTS_DUE)) == NULL)
+			return DB_ERROR;
+		sqlite3_bind_int64(st, 1, g->id);
+		sqlite3_bind_int64(st, 2, gs.over ? 0 : gs.to_act);
+		sqlite3_bind_int64(st, 3, now);
+		if ((rc = db_step_done(db, st)) != DB_OK)
+			return rc;
+	}
 
 	memcpy(g->state, next, rules->state_size);
 	g->ply = ply;
 	g->over = gs.over != 0;
-	g->to_act = gs.over ? 0 : gs.to_act;
+	g->to_act = gs.over ? 0 : gs.to_act & ~gs.optional;
 	g->updated = now;
 	if (gs.over)
 		g->finished = now;
@@ -614,7 +647,7 @@ not_to_act(const struct store_game *g, int seat, char why[GAME_WHY_MAX])
 	else if (gs.needs_deck)
 		snprintf(why, GAME_WHY_MAX, "The game waits for the deck of "
 		    "hand %d.", gs.hand);
-	else if (!(gs.to_act & (1u << seat)))
+	else if (!game_may_act(g->rules, g->state, &gs, seat))
 		snprintf(why, GAME_WHY_MAX, "It is not seat %d's turn.", seat);
 	else
 		return 0;
@@ -629,7 +662,10 @@ store_game_play(struct db *db, struct store_game *g, int seat,
 	union buf		 next;
 	struct game_move	 mv;
 	struct game_events	 ev;
+	struct mail_news	 news;
 	char			 canon[GAME_MOVE_TEXT_MAX];
+	uint32_t		 was;
+	enum db_rc		 rc;
 
 	why[0] = '\0';
 	if (rules->parse(text, &mv, why) != GAME_OK) {
@@ -638,8 +674,15 @@ store_game_play(struct db *db, struct store_game *g, int seat,
 			    "read.");
 		return DB_REFUSED;
 	}
-	if (not_to_act(g, seat, why))
+	if (not_to_act(g, seat, why)) {
+		/* The engine words the refusal better when it can ("seat
+		 * 1 must first accept or reject the play on its pile"). */
+		if (seat >= 0 && seat < g->nseats &&
+		    !g->over && rules->apply(g->state, next.b, seat, &mv, &ev,
+		    canon) == GAME_REFUSED && canon[0] != '\0')
+			snprintf(why, GAME_WHY_MAX, "%s", canon);
 		return DB_REFUSED;
+	}
 	memset(&ev, 0, sizeof(ev));
 	if (rules->apply(g->state, next.b, seat, &mv, &ev, why) != GAME_OK) {
 		if (why[0] == '\0')
@@ -649,7 +692,13 @@ store_game_play(struct db *db, struct store_game *g, int seat,
 	}
 	if (rules->format(&mv, canon, sizeof(canon)) >= sizeof(canon))
 		snprintf(canon, sizeof(canon), "%s", text);
-	return store_game_advance(db, g, seat, canon, next.b, &ev, why);
+	was = g->to_act;
+	mail_queue_granted(rules, g->state, next.b, &news);
+	if ((rc = store_game_advance(db, g, seat, canon, next.b, &ev, why)) !=
+	    DB_OK)
+		return rc;
+	/* The mails this move causes, in its transaction (mail_queue.h). */
+	return mail_queue_move(db, g, seat, was, &news, &ev);
 }
 
 static const char SQL_MOVES[] =

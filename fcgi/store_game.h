@@ -64,7 +64,8 @@ struct store_game {
 	int			 dealer;	/* as created: -1 when drawn */
 	int			 ply;		/* moves in the log */
 	int			 over;
-	uint32_t		 to_act;	/* seats that must act now */
+	uint32_t		 to_act;	/* seats that must act now (status to_act
+					   less its optional seats) */
 	int			 has_seed;
 	uint8_t			 seed[32];
 	char			 commitment[65];	/* hex SHA-256 of seed */
@@ -110,6 +111,14 @@ enum db_rc	store_game_load_rules(struct db *db, struct arena *a,
 		    struct store_game *g);
 
 /*
+ * The stored ply of game id into *ply: one indexed read, for a caller
+ * that loaded the game before its write transaction and checks inside
+ * it that no move came in between.  DB_NOTFOUND when there is no such
+ * game.
+ */
+enum db_rc	store_game_ply(struct db *db, int64_t id, int *ply);
+
+/*
  * Record that seat made move text, reaching state next (from
  * rules->apply on g->state).  In decks mode the next deck is dealt into
  * next first.  Appends the move at ply g->ply + 1, stores the snapshot,
@@ -124,7 +133,8 @@ enum db_rc	store_game_advance(struct db *db, struct store_game *g,
 
 /*
  * The whole move path: parse text, check that seat must act, apply,
- * and store_game_advance() with the canonical text.  DB_REFUSED with
+ * store_game_advance() with the canonical text, and queue the mails
+ * the move causes (mail_queue_move(), in the same transaction).  DB_REFUSED with
  * why[] (a sentence for the player) when the move is unreadable or
  * illegal; nothing is written then.
  */

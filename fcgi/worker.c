@@ -26,8 +26,12 @@
 #include "bot.h"
 #include "config.h"
 #include "db.h"
+#include "deadline.h"
 #include "game.h"
+#include "mail_queue.h"
+#include "mail_send.h"
 #include "migrate.h"
+#include "page.h"
 #include "store_game.h"
 
 /* A view buffer aligned for any engine struct. */
@@ -293,26 +297,67 @@ worker_bots(struct worker *w, int64_t now)
 	return done;
 }
 
-/* Seats whose deadline passed; a user on vacation is not timed out. */
+/*
+ * Deadlines (deadline.h).  One job, three steps, each seat or user in
+ * its own short transaction: vacations that ran out end (their clocks
+ * move on), reminders go out at a quarter of the time left, and
+ * clocks that ran out make the rules' default moves or hand the seat
+ * to a bot.  A user on vacation is neither reminded nor timed out.
+ */
+
+/*
+ * Vacations whose days ran out (index users_vacation).  The user id
+ * comes back in struct due's game member, so due_list() serves.
+ */
+static const char SQL_VACATIONS_OVER[] =
+    "SELECT id, 0 FROM users WHERE vacation_from IS NOT NULL AND "
+    "vacation_until <= ?1 ORDER BY vacation_until LIMIT ?2";
+
+/* Not for a player on vacation ("u" is the seat's user). */
+#define NOT_ON_VACATION \
+    "NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.user AND " \
+    "(u.vacation_from IS NOT NULL OR u.vacation_until > ?1))"
+
+/* Seats to remind (index seats_remind_at). */
+static const char SQL_REMINDERS_LIST[] =
+    "SELECT s.game, s.seat FROM seats s WHERE s.remind_at IS NOT NULL AND "
+    "s.remind_at <= ?1 AND " NOT_ON_VACATION
+    " ORDER BY s.remind_at LIMIT ?2";
+
+/* Once per turn: the caller's transaction decides. */
+static const char SQL_REMIND_CLEAR[] =
+    "UPDATE seats SET remind_at = NULL WHERE game = ?1 AND seat = ?2 AND "
+    "remind_at <= ?3 RETURNING (SELECT ply FROM games WHERE id = ?1), "
+    "deadline, (SELECT tz FROM users WHERE id = seats.user)";
+
+/* Seats whose deadline passed (index seats_deadline). */
 static const char SQL_DEADLINES_LIST[] =
     "SELECT s.game, s.seat FROM seats s WHERE s.deadline IS NOT NULL AND "
-    "s.deadline <= ?1 AND NOT EXISTS (SELECT 1 FROM users u WHERE "
-    "u.id = s.user AND u.vacation_until > ?1) "
-    "ORDER BY s.deadline LIMIT ?2";
+    "s.deadline <= ?1 AND " NOT_ON_VACATION
+    " ORDER BY s.deadline LIMIT ?2";
 
-/* Take the deadline away; the caller's transaction decides. */
+/*
+ * Take the clock away, and read what the table does about it.  The
+ * caller's transaction decides; a move that leaves the seat to act
+ * starts a fresh clock (sql/004_deadlines.sql).
+ */
 static const char SQL_DEADLINE_CLEAR[] =
-    "UPDATE seats SET deadline = NULL WHERE game = ?1 AND seat = ?2 AND "
-    "deadline <= ?3";
+    "UPDATE seats SET deadline = NULL, remind_at = NULL, turn_start = NULL "
+    "WHERE game = ?1 AND seat = ?2 AND deadline <= ?3 RETURNING timeouts, "
+    "(SELECT on_timeout = 'bot' FROM games WHERE id = ?1)";
 
-/* Clear a deadline outside a transaction, after a refused default move. */
+/* Clear a clock outside a transaction, after a refused default move. */
+static const char SQL_DEADLINE_DROP[] =
+    "UPDATE seats SET deadline = NULL, remind_at = NULL, turn_start = NULL "
+    "WHERE game = ?1 AND seat = ?2 AND deadline <= ?3";
+
 static int
 deadline_drop(struct worker *w, const struct due *d, int64_t now)
 {
 	sqlite3_stmt	*st;
 
 	w->failed++;
-	if ((st = db_stmt(w->db, SQL_DEADLINE_CLEAR)) == NULL)
+	if ((st = db_stmt(w->db, SQL_DEADLINE_DROP)) == NULL)
 		return -1;
 	sqlite3_bind_int64(st, 1, d->game);
 	sqlite3_bind_int(st, 2, d->seat);
@@ -320,22 +365,141 @@ deadline_drop(struct worker *w, const struct due *d, int64_t now)
 	return db_step_done(w->db, st) == DB_OK ? 0 : -1;
 }
 
+/* After the default moves: count them, or hand the seat to a bot. */
+static const char SQL_TIMEOUT_COUNT[] =
+    "UPDATE seats SET timeouts = ?3, is_bot = is_bot OR ?4, "
+    "bot_due = CASE WHEN ?4 THEN ?5 ELSE bot_due END, "
+    "deadline = CASE WHEN ?4 THEN NULL ELSE deadline END, "
+    "remind_at = CASE WHEN ?4 THEN NULL ELSE remind_at END, "
+    "turn_start = CASE WHEN ?4 THEN NULL ELSE turn_start END "
+    "WHERE game = ?1 AND seat = ?2";
+
+/* End one user's vacation that ran out.  1 when ended, 0, -1. */
+static int
+vacation_over(struct worker *w, const struct due *d, int64_t now)
+{
+	enum db_rc	 rc;
+
+	if ((rc = db_begin_immediate(w->db)) != DB_OK)
+		return rc == DB_BUSY ? 0 : -1;
+	rc = deadline_vacation_stop(w->db, d->game, now);
+	if (rc == DB_OK && db_commit(w->db) != DB_OK)
+		rc = DB_ERROR;
+	db_rollback_if_open(w->db);
+	return rc == DB_OK ? 1 : rc == DB_NOTFOUND ? 0 : -1;
+}
+
+/* Queue (game, seat)'s reminder once.  1 when queued, 0, -1. */
+static int
+remind_seat(struct worker *w, const struct due *d, int64_t now)
+{
+	sqlite3_stmt	*st;
+	enum db_rc	 rc;
+	char		 when[PAGE_TIME_MAX], left[PAGE_LEFT_MAX], note[160];
+	int		 ply, queued = 0, ret = -1;
+
+	if ((rc = db_begin_immediate(w->db)) != DB_OK)
+		return rc == DB_BUSY ? 0 : -1;
+	if ((st = db_stmt(w->db, SQL_REMIND_CLEAR)) == NULL)
+		goto out;
+	sqlite3_bind_int64(st, 1, d->game);
+	sqlite3_bind_int(st, 2, d->seat);
+	sqlite3_bind_int64(st, 3, now);
+	switch (sqlite3_step(st)) {
+	case SQLITE_ROW:
+		ply = sqlite3_column_int(st, 0);
+		/* The due time in the player's own zone. */
+		snprintf(note, sizeof(note), "Your move is due by %s (%s).",
+		    page_time_tz((const char *)sqlite3_column_text(st, 2),
+		    sqlite3_column_int64(st, 1), when),
+		    page_left(sqlite3_column_int64(st, 1) - now, left));
+		sqlite3_reset(st);
+		break;
+	case SQLITE_DONE:
+		sqlite3_reset(st);
+		ret = 0;		/* another worker took it */
+		goto out;
+	default:
+		db_fail(w->db, st);
+		goto out;
+	}
+	if (mail_queue_game(w->db, d->game, d->seat, ply, MAIL_WHY_REMINDER,
+	    note, &queued) != DB_OK)
+		goto out;
+	if (db_commit(w->db) != DB_OK)
+		goto out;
+	ret = queued;
+	w->reminded += queued;
+out:
+	db_rollback_if_open(w->db);
+	return ret;
+}
+
 /*
- * Time out (game, seat) in one transaction: clear the deadline first
- * (so a deadline set by the move itself survives), then play the
- * rules' default move if the seat must still act.  Returns 1 when a
- * move was made, 0 when not, -1 on a database error.
+ * The rules' default moves for seat until its turn is over (a turn of
+ * draw then discard is two moves), at most DEADLINE_TURN_MOVES_MAX, in
+ * the caller's transaction.  Returns the moves made, or -1 (logged;
+ * the caller rolls back) with *db_failed set when the database failed.
+ */
+static int
+timeout_turn(struct worker *w, struct store_game *g, int seat, int *failed)
+{
+	struct game_status	 gs;
+	struct game_move	 mv;
+	char			 text[GAME_MOVE_TEXT_MAX], why[GAME_WHY_MAX];
+	int			 n, hand;
+
+	*failed = 0;
+	g->rules->status(g->state, &gs);
+	hand = gs.hand;
+	for (n = 0; n < DEADLINE_TURN_MOVES_MAX; n++) {
+		g->rules->status(g->state, &gs);
+		if (gs.over || gs.hand != hand || seat >= g->nseats ||
+		    !(gs.to_act & (1u << seat)))
+			break;
+		if (g->rules->timeout_move(g->state, seat, &mv) != GAME_OK ||
+		    g->rules->format(&mv, text, sizeof(text)) >=
+		    sizeof(text)) {
+			fprintf(stderr, "topper worker: game %lld seat %d: no "
+			    "default move\n", (long long)g->id, seat);
+			return -1;
+		}
+		switch (store_game_play(w->db, g, seat, text, why)) {
+		case DB_OK:
+			break;
+		case DB_REFUSED:
+			/* A rules bug: say so. */
+			fprintf(stderr, "topper worker: game %lld seat %d: "
+			    "default move \"%s\" refused: %s\n",
+			    (long long)g->id, seat, text, why);
+			return -1;
+		default:
+			*failed = 1;
+			return -1;
+		}
+	}
+	return n;
+}
+
+/*
+ * Time out (game, seat) in one transaction: clear the clock first (so
+ * a clock started by the moves themselves survives), then play the
+ * rules' default moves for the rest of the turn, or hand the seat to a
+ * bot when the table says so or the seat has now timed out
+ * DEADLINE_TIMEOUTS_TO_BOT times in a row (the player is told).
+ * Returns 1 when something was done, 0 when not, -1 on a database
+ * error.
  */
 static int
 deadline_seat(struct worker *w, const struct due *d, int64_t now)
 {
+	static const char	 note[] = "Your time ran out too often, so a "
+	    "bot plays your seat in this game from now on.";
 	struct store_game	 g;
 	struct game_status	 gs;
-	struct game_move	 mv;
 	sqlite3_stmt		*st;
-	char			 text[GAME_MOVE_TEXT_MAX], why[GAME_WHY_MAX];
 	enum db_rc		 rc;
-	int			 ret = -1;
+	int			 ret = -1, count, to_bot, failed;
 
 	if ((rc = db_begin_immediate(w->db)) != DB_OK)
 		return rc == DB_BUSY ? 0 : -1;
@@ -344,10 +508,19 @@ deadline_seat(struct worker *w, const struct due *d, int64_t now)
 	sqlite3_bind_int64(st, 1, d->game);
 	sqlite3_bind_int(st, 2, d->seat);
 	sqlite3_bind_int64(st, 3, now);
-	if (db_step_done(w->db, st) != DB_OK)
-		goto out;
-	if (sqlite3_changes(db_handle(w->db)) == 0) {
+	switch (sqlite3_step(st)) {
+	case SQLITE_ROW:
+		count = sqlite3_column_int(st, 0) + 1;
+		to_bot = sqlite3_column_int(st, 1) ||
+		    count >= DEADLINE_TIMEOUTS_TO_BOT;
+		sqlite3_reset(st);
+		break;
+	case SQLITE_DONE:
+		sqlite3_reset(st);
 		ret = 0;		/* another worker took it */
+		goto out;
+	default:
+		db_fail(w->db, st);
 		goto out;
 	}
 	if ((rc = store_game_load(w->db, &w->arena, d->game, &g)) != DB_OK) {
@@ -358,28 +531,25 @@ deadline_seat(struct worker *w, const struct due *d, int64_t now)
 	ret = 0;
 	if (gs.over || d->seat >= g.nseats || !(gs.to_act & (1u << d->seat)))
 		goto commit;		/* nothing to time out */
-	if (g.rules->timeout_move(g.state, d->seat, &mv) != GAME_OK ||
-	    g.rules->format(&mv, text, sizeof(text)) >= sizeof(text)) {
-		fprintf(stderr, "topper worker: game %lld seat %d: no "
-		    "default move; deadline dropped\n", (long long)d->game,
-		    d->seat);
-		goto commit;
-	}
-	switch (store_game_play(w->db, &g, d->seat, text, why)) {
-	case DB_OK:
-		ret = 1;
-		break;
-	case DB_REFUSED:
-		/* A rules bug: keep the deadline cleared, and say so. */
+	if (!to_bot && timeout_turn(w, &g, d->seat, &failed) < 0) {
 		db_rollback_if_open(w->db);
-		fprintf(stderr, "topper worker: game %lld seat %d: default "
-		    "move \"%s\" refused: %s\n", (long long)d->game, d->seat,
-		    text, why);
-		return deadline_drop(w, d, now);
-	default:
-		ret = -1;
-		goto out;
+		/* A rules bug (logged): the clock stays cleared. */
+		return failed ? -1 : deadline_drop(w, d, now);
 	}
+	/* Told first: no mail goes to a bot seat. */
+	if (to_bot && (mail_queue_game(w->db, d->game, d->seat, g.ply,
+	    MAIL_WHY_NOTE, note, NULL) != DB_OK))
+		goto out;
+	if ((st = db_stmt(w->db, SQL_TIMEOUT_COUNT)) == NULL)
+		goto out;
+	sqlite3_bind_int64(st, 1, d->game);
+	sqlite3_bind_int(st, 2, d->seat);
+	sqlite3_bind_int(st, 3, count);
+	sqlite3_bind_int(st, 4, to_bot);
+	sqlite3_bind_int64(st, 5, now);
+	if (db_step_done(w->db, st) != DB_OK)
+		goto out;
+	ret = 1;
 commit:
 	if (db_commit(w->db) != DB_OK)
 		ret = -1;
@@ -390,22 +560,36 @@ out:
 	return ret;
 }
 
-int
-worker_deadlines(struct worker *w, int64_t now)
+/* Run fn on each row of list (at most a batch); the count done or -1. */
+static int
+each_due(struct worker *w, const char *list, int64_t now,
+    int (*fn)(struct worker *, const struct due *, int64_t))
 {
 	struct due	 d[WORKER_BATCH];
 	int		 n, i, rc, done = 0;
 
-	if ((n = due_list(w, SQL_DEADLINES_LIST, now, d)) < 0)
+	if ((n = due_list(w, list, now, d)) < 0)
 		return -1;
 	for (i = 0; i < n && !stopping; i++) {
 		arena_reset(&w->arena);
-		if ((rc = deadline_seat(w, &d[i], now)) < 0)
+		if ((rc = fn(w, &d[i], now)) < 0)
 			return -1;
 		done += rc;
 	}
 	arena_reset(&w->arena);
 	return done;
+}
+
+int
+worker_deadlines(struct worker *w, int64_t now)
+{
+	int	 a, b, c;
+
+	if ((a = each_due(w, SQL_VACATIONS_OVER, now, vacation_over)) < 0 ||
+	    (b = each_due(w, SQL_REMINDERS_LIST, now, remind_seat)) < 0 ||
+	    (c = each_due(w, SQL_DEADLINES_LIST, now, deadline_seat)) < 0)
+		return -1;
+	return a + b + c;
 }
 
 /*
@@ -419,9 +603,13 @@ worker_deadlines(struct worker *w, int64_t now)
 int
 worker_mail(struct worker *w, int64_t now)
 {
-	(void)w;
-	(void)now;
-	return 0;
+	int	 n;
+
+	if (w->mail == NULL)
+		return 0;
+	n = mail_send_due(w->mail, w->db, &w->arena, now);
+	arena_reset(&w->arena);
+	return n;
 }
 
 /* Every job, in the order one poll runs them. */
@@ -441,7 +629,8 @@ worker_poll(struct worker *w)
 	int	 n, done = 0, failed = 0;
 
 	for (i = 0; i < sizeof(jobs) / sizeof(jobs[0]) && !stopping; i++) {
-		if ((n = jobs[i].fn(w, db_now())) < 0) {
+		n = jobs[i].fn(w, w->now != 0 ? w->now : db_now());
+		if (n < 0) {
 			fprintf(stderr, "topper worker: the %s job failed\n",
 			    jobs[i].name);
 			db_rollback_if_open(w->db);
@@ -466,7 +655,7 @@ nap(int ms)
 }
 
 int
-worker_run(const struct config *cf, int once)
+worker_run(const struct config *cf, int once, int64_t now)
 {
 	struct sigaction	 sa;
 	struct worker		 w;
@@ -491,6 +680,10 @@ worker_run(const struct config *cf, int once)
 		return 1;
 	}
 	worker_init(&w, db);
+	w.now = now;
+	if ((w.mail = mail_sender_new(cf, db)) == NULL)
+		fprintf(stderr, "topper worker: mail.smtp_url is not set (or "
+		    "not usable): mail stays in the outbox\n");
 	fprintf(stderr, "topper worker[%ld]: polling %s every %d ms\n",
 	    (long)getpid(), cf->db, WORKER_POLL_MS);
 	while (!stopping) {
@@ -503,8 +696,9 @@ worker_run(const struct config *cf, int once)
 		    WORKER_POLL_MS);
 	}
 	fprintf(stderr, "topper worker[%ld]: stopped: %ld moves, %ld stale, "
-	    "%ld timeouts, %ld put back\n", (long)getpid(), w.moved, w.stale,
-	    w.timeouts, w.failed);
+	    "%ld timeouts, %ld reminders, %ld put back\n", (long)getpid(),
+	    w.moved, w.stale, w.timeouts, w.reminded, w.failed);
+	mail_sender_free(w.mail);
 	worker_free(&w);
 	db_close(db);
 	return once && n < 0 ? 1 : 0;

@@ -12,12 +12,17 @@
  *              ply and apply through store_game_play().  A stale choice
  *              (someone moved first, or another worker did) is dropped
  *              and the bot chooses again on the next poll.
- *   deadlines  every seat whose seats.deadline has passed (users on
- *              vacation excepted): the rules' timeout_move() is played
- *              for it and the deadline is cleared.  Nothing sets
- *              deadlines yet; whoever does owns the next one.
- *   mail       the outbox.  Not done yet: the job is a stub that a
- *              later change fills in (lease-claim, send, mark sent).
+ *   deadlines  the clocks of deadline.h: vacations whose days ran out
+ *              end; seats at a quarter of their time get a reminder
+ *              (once per turn); every seat whose seats.deadline has
+ *              passed (users on vacation excepted) gets the rules'
+ *              timeout_move() for the rest of its turn, or is handed
+ *              to a bot (the table's choice, or after
+ *              DEADLINE_TIMEOUTS_TO_BOT timeouts in a row; the player
+ *              is told by mail).
+ *   mail       the outbox (mail_send.h): claim a due row with a lease,
+ *              compose it if needed, send it over SMTP, mark it sent;
+ *              back off after a failure, mark it failed after the cap.
  *
  * Safe to kill at any moment: every change is one transaction, so a
  * SIGKILL loses at most a choice not yet committed.  Safe to run twice:
@@ -34,6 +39,7 @@
 #include "arena.h"
 
 struct config;
+struct mail_sender;
 struct db;
 
 enum {
@@ -50,7 +56,10 @@ struct worker {
 	long		 moved;		/* bot moves committed */
 	long		 stale;		/* bot choices dropped */
 	long		 timeouts;	/* deadline moves committed */
+	long		 reminded;	/* reminders queued */
+	int64_t		 now;		/* tests: the clock; 0: db_now() */
 	long		 failed;	/* seats put back after an error */
+	struct mail_sender *mail;	/* outbox delivery (mail_send.h), or NULL: mail waits */
 };
 
 /* A worker on db (kept open by the caller); free with worker_free(). */
@@ -75,9 +84,11 @@ int	worker_mail(struct worker *w, int64_t now);
 /*
  * The whole "topper worker" run: open the database named by cf, then
  * poll every WORKER_POLL_MS until SIGTERM or SIGINT (once: a single
- * poll).  A signal lets the current seat finish.  Returns the exit
- * status: 0 after a clean stop, 1 when the database cannot be used.
+ * poll).  now: 0, or the time every poll takes as "now" (tests of
+ * deadlines).  A signal lets the current seat finish.  Returns the
+ * exit status: 0 after a clean stop, 1 when the database cannot be
+ * used.
  */
-int	worker_run(const struct config *cf, int once);
+int	worker_run(const struct config *cf, int once, int64_t now);
 
 #endif /* TOPPER_WORKER_H */

@@ -12,7 +12,7 @@ CC=${CC:-gcc}
 SEED=${FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 COUNT=${FUZZ_COUNT:-2000}
 OUT=build-asan/tests/fuzz
-TARGETS="tpl form cookie move"
+TARGETS="tpl form cookie move mail"
 WARN="-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow
     -Wstrict-prototypes -Wformat=2"
 SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -47,6 +47,13 @@ gen() {
 		    \t x' ;;
 	cookie)	toks='sid = ; " \t \n x abc sid= other theme= ;sid= ==
 		    \001 \377' ;;
+	mail)	toks='From: To: Delivered-To: Reply-To: Message-ID: <a@b>
+		    Content-Type: Content-Transfer-Encoding: Content-Disposition:
+		    multipart/alternative; multipart/mixed; text/plain text/html
+		    boundary=b boundary="b" \n--b\n \n--b--\n charset=utf-8
+		    base64 quoted-printable attachment =3D =\n = dGFrZQ== \n \r\n
+		    \n\n \t > -- On wrote: play+ @ < > , " draw Auto-Submitted:
+		    \303 \251 NUL' ;;
 	esac
 	# The tokens go through the environment: -v would expand escapes.
 	TOKS=$toks LC_ALL=C awk -v seed="$SEED$1" -v n="$COUNT" \

@@ -486,6 +486,34 @@ test_duplicate_ply(void **state)
 	arena_reset(&f->a);
 }
 
+/*
+ * store_game_ply: what the move handler checks under its write lock
+ * after reading the game before it; g2, read before g1's move, is stale.
+ */
+static void
+test_ply_check(void **state)
+{
+	struct fx		*f = *state;
+	struct store_game	 g1, g2;
+	char			 why[GAME_WHY_MAX];
+	int64_t			 id;
+	int			 ply = -1;
+
+	id = toy_game(f, zero_seed);
+	assert_int_equal(store_game_ply(f->db, id, &ply), DB_OK);
+	assert_int_equal(ply, 0);
+	assert_int_equal(store_game_load_rules(f->db, &f->a, id, &toy_rules,
+	    &g1), DB_OK);
+	assert_int_equal(store_game_load_rules(f->db, &f->a, id, &toy_rules,
+	    &g2), DB_OK);
+	assert_int_equal(play(f, &g1, 0, "pass", why), DB_OK);
+	assert_int_equal(store_game_ply(f->db, id, &ply), DB_OK);
+	assert_int_equal(ply, 1);
+	assert_int_not_equal(ply, g2.ply);
+	assert_int_equal(store_game_ply(f->db, id + 1000, &ply), DB_NOTFOUND);
+	arena_reset(&f->a);
+}
+
 static void
 test_decks(void **state)
 {
@@ -616,6 +644,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_create_load, setup_fx,
 		    teardown_fx),
 		cmocka_unit_test_setup_teardown(test_advance_views, setup_fx,
+		    teardown_fx),
+		cmocka_unit_test_setup_teardown(test_ply_check, setup_fx,
 		    teardown_fx),
 		cmocka_unit_test_setup_teardown(test_duplicate_ply, setup_fx,
 		    teardown_fx),

@@ -1,0 +1,697 @@
+/*
+ * mail_compose.c: game mails in words, and messages on the wire
+ * (mail_compose.h).
+ */
+#include "mail_compose.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "codec.h"
+#include "config.h"
+#include "db.h"
+#include "esc.h"
+#include "mail_queue.h"
+#include "page_game.h"
+#include "record.h"
+#include "store_game.h"
+#include "store_user.h"
+
+/* A state or view buffer aligned for any engine struct. */
+union mbuf {
+	max_align_t	 align;
+	unsigned char	 b[GAME_STATE_MAX];
+};
+
+void
+mail_conf_of(const struct config *cf, struct mail_conf *mc)
+{
+	const char	*from, *at, *end;
+	size_t		 n;
+
+	memset(mc, 0, sizeof(*mc));
+	mc->base_url = cf->base_url != NULL ? cf->base_url : "";
+	from = config_get(cf, "mail.from");
+	mc->from = from != NULL ? from : "Topper <topper@localhost>";
+	mc->reply_to = config_get(cf, "mail.reply_to");
+	if (mc->reply_to != NULL && mc->reply_to[0] == '\0')
+		mc->reply_to = NULL;
+	mc->domain = "localhost";
+	if ((at = strrchr(mc->from, '@')) != NULL) {
+		at++;
+		for (end = at; *end != '\0' && *end != '>' && *end != ' '; end++)
+			;
+		n = (size_t)(end - at);
+		if (n > 0 && n < sizeof(mc->domain_buf)) {
+			memcpy(mc->domain_buf, at, n);
+			mc->domain_buf[n] = '\0';
+			mc->domain = mc->domain_buf;
+		}
+	}
+}
+
+char *
+mail_compose_addr(struct arena *a, const char *s)
+{
+	const char	*lt, *gt;
+
+	if ((lt = strchr(s, '<')) != NULL && (gt = strchr(lt, '>')) != NULL)
+		return arena_strndup(a, lt + 1, (size_t)(gt - lt - 1));
+	return arena_strdup(a, s);
+}
+
+char *
+mail_compose_untag(struct arena *a, const char *html)
+{
+	static const struct { const char *ent; char c; } ents[] = {
+		{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' },
+		{ "&quot;", '"' }, { "&#39;", '\'' }, { "&#x27;", '\'' },
+	};
+	struct buf	 b;
+	const char	*p;
+	size_t		 i, n;
+
+	buf_init(&b, a);
+	for (p = html; *p != '\0'; ) {
+		if (*p == '<') {
+			while (*p != '\0' && *p != '>')
+				p++;
+			if (*p == '>')
+				p++;
+			continue;
+		}
+		if (*p == '&') {
+			for (i = 0; i < sizeof(ents) / sizeof(ents[0]); i++) {
+				n = strlen(ents[i].ent);
+				if (strncmp(p, ents[i].ent, n) == 0)
+					break;
+			}
+			if (i < sizeof(ents) / sizeof(ents[0])) {
+				buf_putc(&b, ents[i].c);
+				p += n;
+				continue;
+			}
+		}
+		buf_putc(&b, *p++);
+	}
+	buf_putc(&b, '\0');
+	return b.failed ? NULL : b.data;
+}
+
+char *
+mail_compose_unsub(struct arena *a, const struct mail_conf *mc, int64_t user,
+    const char *headers, const char **link)
+{
+	struct token	 t = { TOKEN_UNSUBSCRIBE, user, 0, TOKEN_SEAT_NONE, 0, 0 };
+	char		 tok[TOKEN_TEXT_MAX];
+	char		*url;
+
+	if (token_sign(&t, mc->key, tok) != 0)
+		return NULL;
+	if ((url = arena_printf(a, "%s/unsubscribe/%s", mc->base_url, tok)) ==
+	    NULL)
+		return NULL;
+	if (link != NULL)
+		*link = url;
+	return arena_printf(a, "%s%sList-Unsubscribe: <%s>\r\n"
+	    "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+	    headers != NULL ? headers : "",
+	    headers != NULL && headers[0] != '\0' ? "\r\n" : "", url);
+}
+
+/*
+ * The cards seat sees that a spectator does not: walk the seat's view
+ * JSON beside the spectator's, and take every array of cards that
+ * differs.  Built from the seat's own view, so it cannot hold another
+ * seat's hidden card.
+ */
+static void
+hidden_cards(const struct game_rules *rules, struct json_object *sv,
+    struct json_object *pv, struct buf *b, int *n)
+{
+	struct json_object	*e, *pe;
+	size_t			 i, len;
+	int			 cards;
+	const char		*s, *end;
+
+	if (json_object_is_type(sv, json_type_object)) {
+		json_object_object_foreach(sv, key, val) {
+			pe = NULL;
+			if (pv != NULL && json_object_is_type(pv,
+			    json_type_object))
+				json_object_object_get_ex(pv, key, &pe);
+			hidden_cards(rules, val, pe, b, n);
+		}
+		return;
+	}
+	if (!json_object_is_type(sv, json_type_array))
+		return;
+	len = json_object_array_length(sv);
+	cards = len > 0;
+	for (i = 0; i < len && cards; i++) {
+		e = json_object_array_get_idx(sv, i);
+		s = json_object_get_string(e);
+		if (!json_object_is_type(e, json_type_string) ||
+		    card_parse(rules->cards, s, &end) == CARD_NONE ||
+		    *end != '\0')
+			cards = 0;
+	}
+	if (!cards) {
+		for (i = 0; i < len; i++) {
+			pe = pv != NULL && json_object_is_type(pv,
+			    json_type_array) ? json_object_array_get_idx(pv, i) :
+			    NULL;
+			hidden_cards(rules, json_object_array_get_idx(sv, i),
+			    pe, b, n);
+		}
+		return;
+	}
+	if (pv != NULL && json_object_equal(sv, pv))
+		return;			/* public: everyone sees these */
+	for (i = 0; i < len; i++) {
+		buf_puts(b, *n > 0 ? " " : "");
+		buf_puts(b, json_object_get_string(json_object_array_get_idx(sv,
+		    i)));
+		(*n)++;
+	}
+}
+
+int
+mail_compose_hidden(struct arena *a, const struct game_rules *rules,
+    const void *state, int seat, const char **out)
+{
+	union mbuf		*view, *pub;
+	struct json_object	*sv, *pv;
+	struct buf		 b;
+	int			 n = 0;
+
+	*out = "";
+	view = arena_alloc(a, sizeof(*view));
+	pub = arena_alloc(a, sizeof(*pub));
+	if (view == NULL || pub == NULL)
+		return -1;
+	rules->view(state, seat, view->b);
+	rules->view(state, GAME_VIEW_SPECTATOR, pub->b);
+	sv = codec_view_json(rules, view->b);
+	pv = codec_view_json(rules, pub->b);
+	buf_init(&b, a);
+	if (sv != NULL)
+		hidden_cards(rules, sv, pv, &b, &n);
+	buf_putc(&b, '\0');
+	json_object_put(sv);
+	json_object_put(pv);
+	if (b.failed)
+		return -1;
+	*out = b.data;
+	return 0;
+}
+
+/* The distinct first words of seat's legal moves, comma-separated. */
+static void
+legal_verbs(struct arena *a, const struct game_rules *rules,
+    const void *view, int seat, struct buf *b, char example[GAME_MOVE_TEXT_MAX])
+{
+	struct game_move	*mv;
+	char			 text[GAME_MOVE_TEXT_MAX];
+	char			 seen[MAIL_VERBS_MAX][32];
+	int			 n, i, j, nseen = 0;
+	size_t			 w;
+
+	if ((mv = arena_alloc(a, GAME_LEGAL_MAX * sizeof(*mv))) == NULL)
+		return;
+	n = rules->legal(view, seat, mv, GAME_LEGAL_MAX);
+	if (n > GAME_LEGAL_MAX)
+		n = GAME_LEGAL_MAX;
+	for (i = 0; i < n && nseen < MAIL_VERBS_MAX; i++) {
+		rules->format(&mv[i], text, sizeof(text));
+		if (i == 0)
+			snprintf(example, GAME_MOVE_TEXT_MAX, "%s", text);
+		w = strcspn(text, " ");
+		if (w == 0 || w >= sizeof(seen[0]))
+			continue;
+		text[w] = '\0';
+		for (j = 0; j < nseen && strcmp(seen[j], text) != 0; j++)
+			;
+		if (j < nseen)
+			continue;
+		memcpy(seen[nseen++], text, w + 1);
+		buf_puts(b, nseen > 1 ? ", " : "");
+		buf_puts(b, text);
+	}
+}
+
+static const char SQL_HANDS_AT[] =
+    "SELECT hand, text FROM hands WHERE game = ?1 AND ply = ?2 ORDER BY id";
+
+/* The sentences of the hands that ended at ply. */
+static int
+hands_at(struct db *db, int64_t game, int ply, struct buf *b)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = db_stmt(db, SQL_HANDS_AT)) == NULL)
+		return -1;
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, ply);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		buf_printf(b, "Hand %d ended: %s\n", sqlite3_column_int(st, 0),
+		    (const char *)sqlite3_column_text(st, 1));
+	if (rc != SQLITE_DONE) {
+		db_fail(db, st);
+		return -1;
+	}
+	sqlite3_reset(st);
+	return 0;
+}
+
+/* The position at ply: g's own state, or a replay of the log up to it. */
+static const void *
+state_at(struct db *db, struct arena *a, const struct store_game *g, int ply,
+    union mbuf *st, union mbuf *scratch, struct record_move **moves,
+    int *nmoves)
+{
+	struct record		 rec;
+	struct record_result	 res;
+
+	if (store_game_record(db, a, g, &rec) != DB_OK)
+		return NULL;
+	*moves = (struct record_move *)rec.moves;
+	*nmoves = rec.nmoves;
+	if (ply >= g->ply)
+		return g->state;
+	if (record_replay(&rec, ply, st->b, scratch->b, NULL, NULL, &res) != 0)
+		return NULL;
+	return st->b;
+}
+
+static void
+names_of(struct db *db, const struct store_game *g, int viewer,
+    struct page_game_names *nm)
+{
+	struct store_user	 u;
+	int			 s;
+
+	memset(nm, 0, sizeof(*nm));
+	nm->nseats = g->nseats;
+	nm->viewer = viewer;
+	for (s = 0; s < g->nseats; s++) {
+		nm->is_bot[s] = g->is_bot[s];
+		if (g->user[s] != 0 && store_user_by_id(db, g->user[s], &u) ==
+		    STORE_USER_OK)
+			snprintf(nm->name[s], sizeof(nm->name[s]), "%s",
+			    u.name);
+		else
+			snprintf(nm->name[s], sizeof(nm->name[s]), "Open seat");
+	}
+}
+
+/* "Alice and Bob" / "you" for the seats in mask. */
+static void
+put_seats(struct buf *b, const struct page_game_names *nm, uint32_t mask)
+{
+	int	 s, k = 0, total = game_seat_count(mask);
+
+	for (s = 0; s < nm->nseats; s++) {
+		if (!(mask & (UINT32_C(1) << s)))
+			continue;
+		if (k > 0)
+			buf_puts(b, k == total - 1 ? " and " : ", ");
+		buf_puts(b, s == nm->viewer ? "you" : nm->name[s]);
+		k++;
+	}
+	if (k == 0)
+		buf_puts(b, "nobody");
+}
+
+/* Text to HTML paragraphs: escaped, a blank line between paragraphs. */
+static char *
+text_to_html(struct arena *a, const char *title, const char *text,
+    const char *link)
+{
+	struct buf	 b;
+	const char	*p, *q;
+
+	buf_init(&b, a);
+	buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+	    "<title>");
+	esc_html_str(&b, title);
+	buf_puts(&b, "</title></head><body>\n<p>");
+	for (p = text; *p != '\0'; p = *q != '\0' ? q + 1 : q) {
+		q = strchr(p, '\n');
+		if (q == NULL)
+			q = p + strlen(p);
+		if (q == p) {
+			buf_puts(&b, "</p>\n<p>");
+			continue;
+		}
+		esc_html(&b, p, (size_t)(q - p));
+		buf_puts(&b, "<br>\n");
+	}
+	buf_puts(&b, "</p>\n");
+	if (link != NULL) {
+		buf_puts(&b, "<p><a href=\"");
+		esc_html_str(&b, link);
+		buf_puts(&b, "\">Open the game</a></p>\n");
+	}
+	buf_puts(&b, "</body></html>\n");
+	buf_putc(&b, '\0');
+	return b.failed ? NULL : b.data;
+}
+
+int
+mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
+    const struct mail_game_row *row, int64_t now, struct mail_msg *out)
+{
+	const struct game_rules	*rules;
+	struct store_game	 g;
+	struct game_status	 gs;
+	struct page_game_names	 nm;
+	struct record_move	*moves = NULL;
+	struct buf		 b, w, subj, hdr;
+	union mbuf		*st, *scratch, *view;
+	card_t			*took;
+	const void		*pos;
+	const char		*link, *game_url, *hidden;
+	char			 example[GAME_MOVE_TEXT_MAX] = "";
+	char			 tok[TOKEN_TEXT_MAX], reply[512];
+	int			 nmoves = 0, i, from, last, shown;
+	struct token		 t;
+
+	memset(out, 0, sizeof(*out));
+	if (store_game_load(db, a, row->game, &g) != DB_OK)
+		return 1;
+	rules = g.rules;
+	if (row->seat < 0 || row->seat >= g.nseats ||
+	    g.user[row->seat] != row->user)
+		return 1;
+	st = arena_alloc(a, sizeof(*st));
+	scratch = arena_alloc(a, sizeof(*scratch));
+	view = arena_alloc(a, sizeof(*view));
+	if (st == NULL || scratch == NULL || view == NULL)
+		return -1;
+	if ((pos = state_at(db, a, &g, row->ply, st, scratch, &moves,
+	    &nmoves)) == NULL)
+		return -1;
+	if (nmoves > row->ply)
+		nmoves = row->ply;
+	rules->status(pos, &gs);
+	rules->view(pos, row->seat, view->b);
+	names_of(db, &g, row->seat, &nm);
+	game_url = arena_printf(a, "%s/g/%lld", mc->base_url,
+	    (long long)g.id);
+	if (game_url == NULL)
+		return -1;
+
+	buf_init(&subj, a);
+	if (row->why & MAIL_WHY_OVER)
+		buf_printf(&subj, "Game over: %s #%lld", rules->name,
+		    (long long)g.id);
+	else if (row->why & MAIL_WHY_INVITE)
+		buf_printf(&subj, "You are invited: %s #%lld", rules->name,
+		    (long long)g.id);
+	else if (row->why & MAIL_WHY_REMINDER)
+		buf_printf(&subj, "Reminder, your turn: %s #%lld", rules->name,
+		    (long long)g.id);
+	else if (row->why & MAIL_WHY_TURN)
+		buf_printf(&subj, "Your turn: %s #%lld", rules->name,
+		    (long long)g.id);
+	else if (row->why & MAIL_WHY_HAND)
+		buf_printf(&subj, "Hand over: %s #%lld", rules->name,
+		    (long long)g.id);
+	else
+		buf_printf(&subj, "%s #%lld", rules->name, (long long)g.id);
+	buf_putc(&subj, '\0');
+
+	buf_init(&b, a);
+	buf_printf(&b, "%s, game %lld, seat %d (%s).\n", rules->name,
+	    (long long)g.id, row->seat + 1, nm.name[row->seat]);
+	if (row->note != NULL && row->note[0] != '\0')
+		buf_printf(&b, "\n%s\n", row->note);
+	buf_puts(&b, "\n");
+	if (gs.over)
+		buf_puts(&b, "The game is over.\n");
+	else if (gs.to_act & (UINT32_C(1) << row->seat)) {
+		buf_puts(&b, "It is your turn");
+		if (game_seat_count(gs.to_act) > 1) {
+			buf_puts(&b, " (with ");
+			put_seats(&b, &nm, gs.to_act & ~(UINT32_C(1) <<
+			    row->seat));
+			buf_puts(&b, ")");
+		}
+		buf_puts(&b, ".\n");
+	} else {
+		buf_puts(&b, "Waiting for ");
+		put_seats(&b, &nm, gs.to_act);
+		buf_puts(&b, ".\n");
+	}
+
+	/* What changed since this seat last moved (at most the last few). */
+	for (last = nmoves - 1; last >= 0 && moves[last].seat != row->seat;
+	    last--)
+		;
+	from = last + 1;
+	if (from < nmoves) {
+		if ((took = arena_alloc(a, (size_t)nmoves * sizeof(*took))) ==
+		    NULL)
+			return -1;
+		page_game_took(rules, moves, nmoves, took);
+		buf_puts(&b, last >= 0 ? "\nSince your last move:\n" :
+		    "\nMoves so far:\n");
+		shown = from;
+		if (nmoves - from > MAIL_MOVES_SHOWN) {
+			shown = nmoves - MAIL_MOVES_SHOWN;
+			buf_printf(&b, "  (%d earlier moves not shown)\n",
+			    shown - from);
+		}
+		buf_init(&w, a);
+		for (i = shown; i < nmoves; i++) {
+			buf_reset(&w);
+			page_game_words(&w, rules, &nm, moves[i].seat,
+			    moves[i].text, NULL, took[i]);
+			buf_putc(&w, '\0');
+			if (w.failed)
+				return -1;
+			buf_puts(&b, "  ");
+			buf_puts(&b, mail_compose_untag(a, w.data));
+			buf_puts(&b, "\n");
+		}
+	}
+	if (row->why & (MAIL_WHY_HAND | MAIL_WHY_OVER)) {
+		buf_puts(&b, "\n");
+		if (hands_at(db, g.id, row->ply, &b) != 0)
+			return -1;
+	}
+	buf_puts(&b, "\nScores:");
+	for (i = 0; i < g.nseats; i++)
+		buf_printf(&b, "%s %s %d", i > 0 ? "," : "",
+		    i == row->seat ? "you" : nm.name[i], (int)gs.scores[i]);
+	buf_puts(&b, "\n");
+
+	/* The seat's own hidden cards, from its own view only. */
+	if (mail_compose_hidden(a, rules, pos, row->seat, &hidden) != 0)
+		return -1;
+	if (hidden[0] != '\0')
+		buf_printf(&b, "\nYour cards: %s\n", hidden);
+
+	if (!gs.over && (gs.to_act & (UINT32_C(1) << row->seat))) {
+		buf_init(&w, a);
+		legal_verbs(a, rules, view->b, row->seat, &w, example);
+		buf_putc(&w, '\0');
+		if (!w.failed && w.data[0] != '\0')
+			buf_printf(&b, "Your moves now: %s\n", w.data);
+	}
+	buf_printf(&b, "\nPlay on the site: %s\n", game_url);
+
+	/* Reply-To: a move by reply, for this game, seat and ply. */
+	buf_init(&hdr, a);
+	if (!gs.over && (gs.to_act & (UINT32_C(1) << row->seat)) &&
+	    mc->reply_to != NULL) {
+		t = (struct token){ TOKEN_REPLY, row->user, g.id, row->seat,
+		    row->ply, now + MAIL_REPLY_DAYS * 86400 };
+		if (token_sign(&t, mc->key, tok) == 0 &&
+		    token_address(mc->reply_to, tok, reply, sizeof(reply)) ==
+		    0) {
+			buf_printf(&hdr, "Reply-To: %s", reply);
+			buf_puts(&b, "Or reply to this mail with your move as "
+			    "the first line of your answer");
+			if (example[0] != '\0')
+				buf_printf(&b, " (for example \"%s\")",
+				    example);
+			buf_puts(&b, "; the rules page explains the "
+			    "notation.\n");
+		}
+	}
+	if (mail_compose_unsub(a, mc, row->user, "", &link) == NULL)
+		return -1;
+	buf_printf(&b, "\n-- \nYou get this mail because you play at %s.\n"
+	    "Mail settings: %s/account\nStop all mail: %s\n",
+	    mc->base_url, mc->base_url, link);
+	buf_putc(&b, '\0');
+	buf_putc(&hdr, '\0');
+	if (b.failed || subj.failed || hdr.failed)
+		return -1;
+	out->subject = subj.data;
+	out->text = b.data;
+	out->headers = mail_compose_unsub(a, mc, row->user, hdr.data, NULL);
+	out->html = text_to_html(a, subj.data, b.data, game_url);
+	return out->headers != NULL && out->html != NULL ? 0 : -1;
+}
+
+/* Quoted-printable (RFC 2045), CRLF line breaks, lines under 76. */
+static void
+put_qp(struct buf *b, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char *p;
+	int		 col = 0;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '\r')
+			continue;
+		if (*p == '\n') {
+			buf_puts(b, "\r\n");
+			col = 0;
+			continue;
+		}
+		if (col >= 72) {
+			buf_puts(b, "=\r\n");
+			col = 0;
+		}
+		/* Encode '=', non-ASCII, controls, a leading '.' and a space before a break. */
+		if (*p == '=' || *p >= 127 || (*p < 32 && *p != '\t') ||
+		    (*p == '.' && col == 0) ||
+		    ((*p == ' ' || *p == '\t') && (p[1] == '\n' ||
+		    p[1] == '\r' || p[1] == '\0'))) {
+			buf_putc(b, '=');
+			buf_putc(b, hex[*p >> 4]);
+			buf_putc(b, hex[*p & 15]);
+			col += 3;
+		} else {
+			buf_putc(b, (char)*p);
+			col++;
+		}
+	}
+	buf_puts(b, "\r\n");
+}
+
+/* A header value: as is when ASCII, else RFC 2047 base64 words. */
+static void
+put_header_text(struct buf *b, const char *s)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *p;
+	size_t		 n, i, chunk;
+	uint32_t	 v;
+
+	for (p = (const unsigned char *)s; *p != '\0' && *p < 127 && *p >= 32;
+	    p++)
+		;
+	if (*p == '\0') {
+		buf_puts(b, s);
+		return;
+	}
+	n = strlen(s);
+	p = (const unsigned char *)s;
+	while (n > 0) {
+		/* 30 bytes a word; do not split a UTF-8 sequence. */
+		chunk = n > 30 ? 30 : n;
+		while (chunk < n && chunk > 0 && (p[chunk] & 0xc0) == 0x80)
+			chunk--;
+		buf_puts(b, "=?UTF-8?B?");
+		for (i = 0; i < chunk; i += 3) {
+			v = (uint32_t)p[i] << 16;
+			if (i + 1 < chunk)
+				v |= (uint32_t)p[i + 1] << 8;
+			if (i + 2 < chunk)
+				v |= p[i + 2];
+			buf_putc(b, b64[v >> 18 & 63]);
+			buf_putc(b, b64[v >> 12 & 63]);
+			buf_putc(b, i + 1 < chunk ? b64[v >> 6 & 63] : '=');
+			buf_putc(b, i + 2 < chunk ? b64[v & 63] : '=');
+		}
+		buf_puts(b, "?=");
+		p += chunk;
+		n -= chunk;
+		if (n > 0)
+			buf_puts(b, "\r\n ");
+	}
+}
+
+/* CRLF-joined header lines, with any bare LF made CRLF. */
+static void
+put_lines(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\r')
+			continue;
+		if (*s == '\n')
+			buf_putc(b, '\r');
+		buf_putc(b, *s);
+	}
+	buf_puts(b, "\r\n");
+}
+
+char *
+mail_compose_message(struct arena *a, const struct mail_conf *mc,
+    const char *to, const struct mail_msg *m, const char *message_id,
+    int64_t date, size_t *len)
+{
+	struct buf	 b;
+	struct tm	 tm;
+	time_t		 tt = (time_t)date;
+	char		 dbuf[64];
+	uint64_t	 h;
+	size_t		 i;
+	char		 boundary[40];
+
+	gmtime_r(&tt, &tm);
+	strftime(dbuf, sizeof(dbuf), "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	buf_init(&b, a);
+	buf_puts(&b, "From: ");
+	buf_puts(&b, mc->from);
+	buf_puts(&b, "\r\nTo: ");
+	buf_puts(&b, to);
+	buf_puts(&b, "\r\nSubject: ");
+	put_header_text(&b, m->subject);
+	buf_printf(&b, "\r\nDate: %s\r\nMessage-ID: <%s@%s>\r\n"
+	    "MIME-Version: 1.0\r\nAuto-Submitted: auto-generated\r\n", dbuf,
+	    message_id, mc->domain);
+	if (m->headers != NULL && m->headers[0] != '\0')
+		put_lines(&b, m->headers);
+	if (m->html == NULL) {
+		buf_puts(&b, "Content-Type: text/plain; charset=utf-8\r\n"
+		    "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
+		put_qp(&b, m->text);
+	} else {
+		/* The boundary from the Message-ID: stable across retries. */
+		for (h = 1469598103934665603ULL, i = 0; message_id[i] != '\0';
+		    i++)
+			h = (h ^ (unsigned char)message_id[i]) *
+			    1099511628211ULL;
+		snprintf(boundary, sizeof(boundary), "=_topper_%016llx",
+		    (unsigned long long)h);
+		buf_printf(&b, "Content-Type: multipart/alternative; "
+		    "boundary=\"%s\"\r\n\r\n", boundary);
+		buf_printf(&b, "--%s\r\nContent-Type: text/plain; "
+		    "charset=utf-8\r\nContent-Transfer-Encoding: "
+		    "quoted-printable\r\n\r\n", boundary);
+		put_qp(&b, m->text);
+		buf_printf(&b, "--%s\r\nContent-Type: text/html; "
+		    "charset=utf-8\r\nContent-Transfer-Encoding: "
+		    "quoted-printable\r\n\r\n", boundary);
+		put_qp(&b, m->html);
+		buf_printf(&b, "--%s--\r\n", boundary);
+	}
+	if (b.failed)
+		return NULL;
+	*len = b.len;
+	buf_putc(&b, '\0');
+	return b.failed ? NULL : b.data;
+}

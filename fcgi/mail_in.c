@@ -1,0 +1,388 @@
+/*
+ * mail_in.c: handling one reply (mail_in.h): the token, the move, the
+ * answer.  The parser is in mail_in_parse.c.
+ *
+ * Everything a message changes happens in one BEGIN IMMEDIATE
+ * transaction: the move (with the mails it causes, mail_queue_move()
+ * in the move path), the used token, and the answer.  A refusal writes
+ * only its answer.  The answer goes to the account's own address when
+ * the token names one, so a forwarded or forged From cannot redirect
+ * a player's cards; without a valid token it goes to the sender.
+ */
+#include "mail_in.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "arena.h"
+#include "db.h"
+#include "game.h"
+#include "mail_compose.h"
+#include "mail_queue.h"
+#include "store_game.h"
+#include "store_user.h"
+
+/* What every answer says last. */
+static const char NOTHING_CHANGED[] = "Nothing changed.";
+
+/* One handling, for the helpers below. */
+struct in {
+	struct db		*db;
+	struct arena		*a;
+	const struct mail_conf	*mc;
+	const struct mail_in	*m;
+	int64_t			 now;
+	char			*why;		/* MAIL_IN_WHY_MAX, for the log */
+};
+
+/* Headers every answer carries: a thread, and "no auto-replies". */
+static const char *
+answer_headers(struct in *in, const char *more)
+{
+	const char	*h;
+
+	if (in->m->message_id[0] != '\0')
+		h = arena_printf(in->a, "In-Reply-To: %s\r\nReferences: %s\r\n"
+		    "Auto-Submitted: auto-replied", in->m->message_id,
+		    in->m->message_id);
+	else
+		h = arena_strdup(in->a, "Auto-Submitted: auto-replied");
+	if (h != NULL && more != NULL && more[0] != '\0')
+		h = arena_printf(in->a, "%s\r\n%s", h, more);
+	return h;
+}
+
+/*
+ * Queue a plain answer to to (user and game may be 0) in the open
+ * transaction.  Returns MAIL_IN_REFUSED, or MAIL_IN_FAILED.
+ */
+static enum mail_in_rc
+answer_text(struct in *in, const char *to, int64_t user, int64_t game,
+    const char *subject, const char *text)
+{
+	struct mail_text	 t;
+	const char		*body;
+
+	body = arena_printf(in->a, "%s\n\n%s\n\n-- \nTopper: %s\n", text,
+	    NOTHING_CHANGED, in->mc->base_url);
+	memset(&t, 0, sizeof(t));
+	t.to = to;
+	t.user = user;
+	t.game = game;
+	t.subject = subject;
+	t.text = body;
+	t.headers = answer_headers(in, NULL);
+	if (body == NULL || t.headers == NULL ||
+	    mail_queue_text(in->db, &t, NULL) != DB_OK)
+		return MAIL_IN_FAILED;
+	return MAIL_IN_REFUSED;
+}
+
+/*
+ * Queue the seat's game mail at ply with note leading, as an answer
+ * (whatever the user's mail preference: they wrote to us).  It holds a
+ * fresh reply token when the seat must act.  MAIL_IN_FAILED, or ok.
+ */
+static enum mail_in_rc
+answer_game(struct in *in, const char *to, const struct token *t, int ply,
+    int turn, const char *note, enum mail_in_rc ok)
+{
+	const char		*refused;
+	struct mail_game_row	 row;
+	struct mail_msg		 msg;
+	struct mail_text	 mt;
+
+	memset(&row, 0, sizeof(row));
+	row.user = t->user;
+	row.game = t->game;
+	row.seat = t->seat;
+	row.ply = ply;
+	row.why = turn ? MAIL_WHY_TURN | MAIL_WHY_NOTE : MAIL_WHY_NOTE;
+	row.note = note;
+	if (mail_compose_game(in->db, in->a, in->mc, &row, in->now, &msg) !=
+	    0)
+		return MAIL_IN_FAILED;
+	memset(&mt, 0, sizeof(mt));
+	mt.to = to;
+	mt.user = t->user;
+	mt.game = t->game;
+	/* A refusal says so first; the position follows. */
+	refused = arena_printf(in->a, "Not played: %s", msg.subject);
+	mt.subject = ok == MAIL_IN_MOVED || refused == NULL ? msg.subject :
+	    refused;
+	mt.text = msg.text;
+	mt.html = msg.html;
+	mt.headers = answer_headers(in, msg.headers);
+	if (mt.headers == NULL || mail_queue_text(in->db, &mt, NULL) != DB_OK)
+		return MAIL_IN_FAILED;
+	return ok;
+}
+
+/* The best of the message's tokens: TOKEN_OK with *t, or why not. */
+static enum token_rc
+best_token(const struct in *in, struct token *t, uint8_t dig[32])
+{
+	enum token_rc	 rc, worst = TOKEN_MALFORMED;
+	int		 i;
+
+	for (i = 0; i < in->m->ntokens; i++) {
+		rc = token_verify(in->m->tokens[i], strlen(in->m->tokens[i]),
+		    TOKEN_REPLY, in->mc->key, in->now, t);
+		if (rc == TOKEN_OK) {
+			token_digest(in->m->tokens[i],
+			    strlen(in->m->tokens[i]), dig);
+			return TOKEN_OK;
+		}
+		/* Say "expired" over "forged": it is the more useful. */
+		if (rc == TOKEN_EXPIRED || worst == TOKEN_MALFORMED)
+			worst = rc;
+	}
+	return worst;
+}
+
+static const char SQL_TOKEN_USED[] =
+    "SELECT 1 FROM mail_tokens_used WHERE digest = ?1";
+static const char SQL_TOKEN_USE[] =
+    "INSERT INTO mail_tokens_used (digest, game, used) VALUES (?1, ?2, ?3)";
+
+/* 1 when the token was used, 0 when not, -1 on error. */
+static int
+token_used(struct db *db, const uint8_t dig[32])
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = db_stmt(db, SQL_TOKEN_USED)) == NULL)
+		return -1;
+	sqlite3_bind_blob(st, 1, dig, 32, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		db_fail(db, st);
+		return -1;
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW;
+}
+
+static enum db_rc
+token_use(struct db *db, const uint8_t dig[32], int64_t game, int64_t now)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = db_stmt(db, SQL_TOKEN_USE)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_blob(st, 1, dig, 32, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_int64(st, 3, now);
+	return db_step_done(db, st);
+}
+
+/* No token of ours: answer the sender. */
+static enum mail_in_rc
+no_token(struct in *in, enum token_rc rc)
+{
+	const char	*text;
+
+	if (in->m->ntokens == 0) {
+		snprintf(in->why, MAIL_IN_WHY_MAX, "no reply token");
+		text = "This address only takes replies to turn mails. Reply "
+		    "to the mail that told you it is your turn, so that your "
+		    "answer goes to the address in its Reply-To, which says "
+		    "which game and seat it is for.";
+	} else if (rc == TOKEN_EXPIRED) {
+		snprintf(in->why, MAIL_IN_WHY_MAX, "expired reply token");
+		text = "The turn mail you replied to is too old to take a "
+		    "move by reply. Play on the site, or wait for the next "
+		    "turn mail.";
+	} else {
+		snprintf(in->why, MAIL_IN_WHY_MAX, "invalid reply token (%s)",
+		    token_rc_str(rc));
+		text = "The address you wrote to does not hold a valid reply "
+		    "token: it was changed, or it was not made by this "
+		    "server. Reply to a turn mail without editing its "
+		    "address.";
+	}
+	return answer_text(in, in->m->from, 0, 0, "Your mail was not read "
+	    "as a move", text);
+}
+
+/* The move line, quoted safely for an answer (printable ASCII). */
+static const char *
+quoted_line(struct in *in)
+{
+	char	*q, *p;
+
+	if ((q = arena_strdup(in->a, in->m->line)) == NULL)
+		return "";
+	for (p = q; *p != '\0'; p++)
+		if ((unsigned char)*p < 32 || (unsigned char)*p >= 127)
+			*p = '?';
+	return q;
+}
+
+/* With a valid token t, in the open transaction. */
+static enum mail_in_rc
+with_token(struct in *in, const struct token *t, const uint8_t dig[32])
+{
+	struct store_user	 u;
+	struct store_game	 g;
+	struct game_status	 gs;
+	char			 why[GAME_WHY_MAX];
+	const char		*note, *subject;
+	enum db_rc		 rc;
+	int			 seat = t->seat, used;
+
+	subject = arena_printf(in->a, "Game %lld: your move was not played",
+	    (long long)t->game);
+	if (subject == NULL)
+		return MAIL_IN_FAILED;
+	switch (store_user_by_id(in->db, t->user, &u)) {
+	case STORE_USER_OK:
+		break;
+	case STORE_USER_NOTFOUND:
+		snprintf(in->why, MAIL_IN_WHY_MAX, "user %lld is gone",
+		    (long long)t->user);
+		return in->m->from[0] == '\0' ? MAIL_IN_DROPPED :
+		    answer_text(in, in->m->from, 0, 0, subject,
+		    "The account this mail was for no longer exists.");
+	default:
+		return MAIL_IN_FAILED;
+	}
+	if ((used = token_used(in->db, dig)) < 0)
+		return MAIL_IN_FAILED;
+	if (used) {
+		snprintf(in->why, MAIL_IN_WHY_MAX, "reply token used before "
+		    "(game %lld, seat %d, ply %lld)", (long long)t->game, seat,
+		    (long long)t->ply);
+		return answer_text(in, u.email, u.id, t->game, subject,
+		    "You already made a move by replying to this turn mail; "
+		    "each turn mail takes one move. Reply to the newest mail "
+		    "about this game, or play on the site.");
+	}
+	switch ((rc = store_game_load(in->db, in->a, t->game, &g))) {
+	case DB_OK:
+		break;
+	case DB_NOTFOUND:
+		snprintf(in->why, MAIL_IN_WHY_MAX, "game %lld is gone",
+		    (long long)t->game);
+		return answer_text(in, u.email, u.id, 0, subject,
+		    "That game no longer exists.");
+	default:
+		return MAIL_IN_FAILED;
+	}
+	if (seat < 0 || seat >= g.nseats || g.user[seat] != t->user) {
+		snprintf(in->why, MAIL_IN_WHY_MAX, "user %lld no longer holds "
+		    "seat %d of game %lld", (long long)t->user, seat,
+		    (long long)t->game);
+		return answer_text(in, u.email, u.id, g.id, subject,
+		    "You no longer hold that seat in this game.");
+	}
+	g.rules->status(g.state, &gs);
+	if (g.view_ply[seat] > t->ply || g.ply < t->ply) {
+		snprintf(in->why, MAIL_IN_WHY_MAX, "stale reply token (game "
+		    "%lld at ply %d, token for ply %lld)", (long long)g.id,
+		    g.ply, (long long)t->ply);
+		note = "The game has moved on since the mail you replied to, "
+		    "so your reply was not played. Nothing changed. This is "
+		    "where it stands now.";
+		return answer_game(in, u.email, t, g.ply, !gs.over &&
+		    (gs.to_act & (1u << seat)), note, MAIL_IN_REFUSED);
+	}
+	if (!in->m->has_text || in->m->line[0] == '\0') {
+		snprintf(in->why, MAIL_IN_WHY_MAX, "no move line (%.200s)",
+		    in->m->has_text ? "only quoted text" : in->m->text_why);
+		note = arena_printf(in->a, "%s Write your move on the first "
+		    "line of your reply, above the quoted mail. Nothing "
+		    "changed.", in->m->has_text ? "I found no move in your "
+		    "reply." : in->m->text_why);
+		if (note == NULL)
+			return MAIL_IN_FAILED;
+		return answer_game(in, u.email, t, g.ply, !gs.over &&
+		    (gs.to_act & (1u << seat)), note, MAIL_IN_REFUSED);
+	}
+	switch ((rc = store_game_play(in->db, &g, seat, in->m->line, why))) {
+	case DB_OK:
+		break;
+	case DB_REFUSED:
+		snprintf(in->why, MAIL_IN_WHY_MAX, "move \"%.60s\" refused: "
+		    "%.160s", quoted_line(in), why);
+		note = arena_printf(in->a, "Your move \"%s\" was not played: "
+		    "%s Nothing changed.", quoted_line(in), why);
+		if (note == NULL)
+			return MAIL_IN_FAILED;
+		return answer_game(in, u.email, t, g.ply, !gs.over &&
+		    (gs.to_act & (1u << seat)), note, MAIL_IN_REFUSED);
+	default:
+		return MAIL_IN_FAILED;	/* a constraint: retried by the MTA */
+	}
+	if (token_use(in->db, dig, g.id, in->now) != DB_OK)
+		return MAIL_IN_FAILED;
+	snprintf(in->why, MAIL_IN_WHY_MAX, "game %lld seat %d played "
+	    "\"%.100s\" (ply %d)", (long long)g.id, seat, quoted_line(in), g.ply);
+	note = arena_printf(in->a, "Your move \"%s\" was played.",
+	    quoted_line(in));
+	if (note == NULL)
+		return MAIL_IN_FAILED;
+	return answer_game(in, u.email, t, g.ply, !g.over &&
+	    (g.to_act & (1u << seat)), note, MAIL_IN_MOVED);
+}
+
+/* 1 when addr is mail.from or the bare mail.reply_to: never answer it. */
+static int
+from_us(struct arena *a, const struct mail_conf *mc, const char *addr)
+{
+	const char	*self;
+
+	if (addr[0] == '\0')
+		return 0;
+	if ((self = mail_compose_addr(a, mc->from)) != NULL &&
+	    strcasecmp(self, addr) == 0)
+		return 1;
+	return mc->reply_to != NULL && strcasecmp(mc->reply_to, addr) == 0;
+}
+
+enum mail_in_rc
+mail_in_handle(struct db *db, struct arena *a, const struct mail_conf *mc,
+    const char *msg, size_t len, int64_t now, char why[MAIL_IN_WHY_MAX])
+{
+	struct mail_in		 m;
+	struct token		 t;
+	struct in		 in;
+	uint8_t			 dig[TOKEN_DIGEST_BYTES];
+	enum token_rc		 trc;
+	enum mail_in_rc		 rc;
+
+	if (mail_in_parse(a, msg, len, &m, why) != 0)
+		return MAIL_IN_UNREADABLE;
+	if (m.automatic) {
+		snprintf(why, MAIL_IN_WHY_MAX, "automatic mail from <%.200s>: "
+		    "dropped", m.from);
+		return MAIL_IN_DROPPED;
+	}
+	if (from_us(a, mc, m.from)) {
+		snprintf(why, MAIL_IN_WHY_MAX, "mail from our own address "
+		    "<%.200s>: dropped", m.from);
+		return MAIL_IN_DROPPED;
+	}
+	in = (struct in){ db, a, mc, &m, now, why };
+	trc = best_token(&in, &t, dig);
+	if (trc != TOKEN_OK && m.from[0] == '\0') {
+		snprintf(why, MAIL_IN_WHY_MAX, "no valid reply token and no "
+		    "sender to answer: dropped");
+		return MAIL_IN_DROPPED;
+	}
+	if (db_begin_immediate(db) != DB_OK) {
+		snprintf(why, MAIL_IN_WHY_MAX, "the database is busy or "
+		    "failed");
+		return MAIL_IN_FAILED;
+	}
+	rc = trc == TOKEN_OK ? with_token(&in, &t, dig) : no_token(&in, trc);
+	if (rc == MAIL_IN_FAILED || db_commit(db) != DB_OK) {
+		db_rollback_if_open(db);
+		snprintf(why, MAIL_IN_WHY_MAX, "the database failed (or the "
+		    "arena); nothing changed");
+		return MAIL_IN_FAILED;
+	}
+	return rc;
+}

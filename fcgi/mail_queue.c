@@ -1,0 +1,349 @@
+/*
+ * mail_queue.c: rows into the outbox, in the caller's transaction
+ * (mail_queue.h).
+ */
+#include "mail_queue.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "store_game.h"
+#include "twelve_step.h"
+
+static const char *const mode_names[] = { "every", "digest", "off" };
+
+const char *
+mail_mode_name(enum mail_mode m)
+{
+	return (unsigned)m < 3 ? mode_names[m] : "every";
+}
+
+int
+mail_mode_parse(const char *s, enum mail_mode *m)
+{
+	int	 i;
+
+	for (i = 0; s != NULL && i < 3; i++)
+		if (strcmp(s, mode_names[i]) == 0) {
+			*m = (enum mail_mode)i;
+			return 0;
+		}
+	return -1;
+}
+
+void
+mail_queue_message_id(int64_t game, int ply, int seat, char out[MAIL_ID_MAX])
+{
+	uint8_t	 r[12];
+	char	 hex[2 * sizeof(r) + 1];
+
+	randombytes_buf(r, sizeof(r));
+	sodium_bin2hex(hex, sizeof(hex), r, sizeof(r));
+	if (game > 0)
+		snprintf(out, MAIL_ID_MAX, "topper.g%lld.%d.%d.%s",
+		    (long long)game, ply, seat, hex);
+	else
+		snprintf(out, MAIL_ID_MAX, "topper.m.%s", hex);
+}
+
+/*
+ * Who gets a mail about a game: a human with mail on.  Sets *ok and,
+ * for a digest user, holds further mail (digest_held = 1) in the same
+ * transaction.  The UPDATE's WHERE is the whole decision, so two
+ * writers cannot both pass a digest hold.
+ */
+static const char SQL_WANTS_EVERY[] =
+    "SELECT email FROM users WHERE id = ?1 AND is_bot = 0 AND notify = 1 "
+    "AND mail_mode = 'every'";
+static const char SQL_WANTS_DIGEST[] =
+    "UPDATE users SET digest_held = 1 WHERE id = ?1 AND is_bot = 0 "
+    "AND notify = 1 AND mail_mode = 'digest' AND digest_held = 0 "
+    "RETURNING email";
+
+static enum db_rc
+wants(struct db *db, int64_t user, int *ok)
+{
+	static const char *const sql[] = { SQL_WANTS_EVERY, SQL_WANTS_DIGEST };
+	sqlite3_stmt	*st;
+	size_t		 i;
+	int		 rc;
+
+	*ok = 0;
+	for (i = 0; i < 2 && !*ok; i++) {
+		if ((st = db_stmt(db, sql[i])) == NULL)
+			return DB_ERROR;
+		sqlite3_bind_int64(st, 1, user);
+		rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW)
+			*ok = 1;
+		else if (rc != SQLITE_DONE)
+			return db_fail(db, st);
+		/* RETURNING: step to the end so the UPDATE completes. */
+		while (rc == SQLITE_ROW)
+			rc = sqlite3_step(st);
+		if (rc != SQLITE_DONE)
+			return db_fail(db, st);
+		sqlite3_reset(st);
+	}
+	return DB_OK;
+}
+
+static const char SQL_QUEUE_GAME[] =
+    "INSERT INTO outbox (to_addr, subject, body, message_id, user, game, "
+    "created, kind, seat, ply, why, composed) "
+    "SELECT email, '', ?5, ?6, id, ?2, ?7, 'game', ?3, ?4, ?8, 0 "
+    "FROM users WHERE id = ?1";
+
+static enum db_rc
+queue_one(struct db *db, int64_t user, int64_t game, int seat, int ply,
+    int why, const char *note, int *queued)
+{
+	char		 mid[MAIL_ID_MAX];
+	sqlite3_stmt	*st;
+	enum db_rc	 rc;
+	int		 ok;
+
+	if (queued != NULL)
+		*queued = 0;
+	if (user <= 0 || why == 0)
+		return DB_OK;
+	if ((rc = wants(db, user, &ok)) != DB_OK || !ok)
+		return rc;
+	if (note != NULL && note[0] != '\0')
+		why |= MAIL_WHY_NOTE;
+	mail_queue_message_id(game, ply, seat, mid);
+	if ((st = db_stmt(db, SQL_QUEUE_GAME)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, user);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_int(st, 3, seat);
+	sqlite3_bind_int(st, 4, ply);
+	sqlite3_bind_text(st, 5, note != NULL ? note : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, mid, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, db_now());
+	sqlite3_bind_int(st, 8, why);
+	if ((rc = db_step_done(db, st)) == DB_OK && queued != NULL)
+		*queued = 1;
+	return rc;
+}
+
+void
+mail_queue_granted(const struct game_rules *rules, const void *before,
+    const void *after, struct mail_news *out)
+{
+	const struct tsr_state	*b = before, *a = after;
+	int			 s;
+
+	memset(out, 0, sizeof(*out));
+	out->card = CARD_NONE;
+	if (rules != &tsr_rules || a->round != b->round)
+		return;
+	for (s = 0; s < a->nseats && s < TSR_SEATS_MAX; s++)
+		if (a->buys[s] > b->buys[s])
+			out->granted |= UINT32_C(1) << s;
+	if (out->granted != 0)
+		out->card = b->win_card;
+}
+
+enum db_rc
+mail_queue_move(struct db *db, const struct store_game *g, int seat,
+    uint32_t was_to_act, const struct mail_news *news,
+    const struct game_events *ev)
+{
+	const char	*note;
+	char		 tok[CARD_TEXT_MAX], text[120];
+	uint32_t	 turn;
+	enum db_rc	 rc;
+	int		 s, why;
+
+	/* After a hand ends, whoever acts first in the next one is news. */
+	turn = ev != NULL && ev->n > 0 ? g->to_act : g->to_act & ~was_to_act;
+	if (g->over)
+		turn = 0;
+	for (s = 0; s < g->nseats; s++) {
+		if (s == seat || g->user[s] == 0 || g->is_bot[s])
+			continue;
+		why = 0;
+		if (turn & (UINT32_C(1) << s))
+			why |= MAIL_WHY_TURN;
+		if (ev != NULL && ev->n > 0)
+			why |= MAIL_WHY_HAND;
+		if (g->over)
+			why |= MAIL_WHY_OVER;
+		note = NULL;
+		if (news != NULL && (news->granted & (UINT32_C(1) << s))) {
+			/* The buyer hears of it although nothing is due. */
+			card_format(g->rules->cards, news->card, tok);
+			snprintf(text, sizeof(text), "Your \"May I?\" was "
+			    "granted: you took %s and one penalty card from "
+			    "the stock.", tok);
+			note = text;
+			why |= MAIL_WHY_NOTE;
+		}
+		if ((rc = queue_one(db, g->user[s], g->id, s, g->ply, why,
+		    note, NULL)) != DB_OK)
+			return rc;
+	}
+	return DB_OK;
+}
+
+static const char SQL_SEAT_USER[] =
+    "SELECT user, is_bot FROM seats WHERE game = ?1 AND seat = ?2";
+
+enum db_rc
+mail_queue_game(struct db *db, int64_t game, int seat, int ply, int why,
+    const char *note, int *queued)
+{
+	sqlite3_stmt	*st;
+	int64_t		 user = 0;
+	int		 rc, bot = 0;
+
+	if (queued != NULL)
+		*queued = 0;
+	if ((st = db_stmt(db, SQL_SEAT_USER)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		user = sqlite3_column_int64(st, 0);
+		bot = sqlite3_column_int(st, 1);
+	} else if (rc != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	if (user == 0 || bot)
+		return DB_OK;
+	return queue_one(db, user, game, seat, ply, why, note, queued);
+}
+
+static const char SQL_INVITED[] =
+    "SELECT s.seat, s.user, g.to_act, g.ply, (SELECT name FROM users "
+    "WHERE id = ?2) FROM seats s JOIN games g ON g.id = s.game "
+    "WHERE s.game = ?1 AND s.user IS NOT NULL AND s.user != ?2 "
+    "AND s.is_bot = 0 ORDER BY s.seat";
+
+enum db_rc
+mail_queue_invites(struct db *db, int64_t game, int64_t from)
+{
+	struct { int seat, why, ply; int64_t user; } inv[GAME_SEATS_MAX];
+	char		 note[128];
+	sqlite3_stmt	*st;
+	const unsigned char *name;
+	enum db_rc	 rc;
+	int		 n = 0, i, step;
+
+	note[0] = '\0';
+	if ((st = db_stmt(db, SQL_INVITED)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, from);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW && n < GAME_SEATS_MAX) {
+		inv[n].seat = sqlite3_column_int(st, 0);
+		inv[n].user = sqlite3_column_int64(st, 1);
+		inv[n].ply = sqlite3_column_int(st, 3);
+		inv[n].why = MAIL_WHY_INVITE;
+		if ((uint32_t)sqlite3_column_int64(st, 2) &
+		    (UINT32_C(1) << inv[n].seat))
+			inv[n].why |= MAIL_WHY_TURN;
+		if ((name = sqlite3_column_text(st, 4)) != NULL)
+			snprintf(note, sizeof(note), "%s invited you to this "
+			    "game.", (const char *)name);
+		n++;
+	}
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	for (i = 0; i < n; i++)
+		if ((rc = queue_one(db, inv[i].user, game, inv[i].seat,
+		    inv[i].ply, inv[i].why, note, NULL)) != DB_OK)
+			return rc;
+	return DB_OK;
+}
+
+static const char SQL_QUEUE_TEXT[] =
+    "INSERT INTO outbox (to_addr, subject, body, message_id, user, game, "
+    "created, kind, composed, html, headers) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'text', 1, ?8, ?9)";
+
+/* One line, not empty: no header injection through a subject or address. */
+static int
+one_line(const char *s)
+{
+	return s != NULL && s[0] != '\0' && strpbrk(s, "\r\n") == NULL;
+}
+
+enum db_rc
+mail_queue_text(struct db *db, const struct mail_text *m, int64_t *id)
+{
+	char		 mid[MAIL_ID_MAX];
+	sqlite3_stmt	*st;
+	enum db_rc	 rc;
+
+	if (!one_line(m->to) || !one_line(m->subject) || m->text == NULL)
+		return DB_REFUSED;
+	mail_queue_message_id(0, 0, 0, mid);
+	if ((st = db_stmt(db, SQL_QUEUE_TEXT)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_text(st, 1, m->to, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, m->subject, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, m->text, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, mid, -1, SQLITE_STATIC);
+	if (m->user > 0)
+		sqlite3_bind_int64(st, 5, m->user);
+	if (m->game > 0)
+		sqlite3_bind_int64(st, 6, m->game);
+	sqlite3_bind_int64(st, 7, db_now());
+	if (m->html != NULL)
+		sqlite3_bind_text(st, 8, m->html, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 9, m->headers != NULL ? m->headers : "", -1,
+	    SQLITE_STATIC);
+	if ((rc = db_step_done(db, st)) == DB_OK && id != NULL)
+		*id = sqlite3_last_insert_rowid(db_handle(db));
+	return rc;
+}
+
+static const char SQL_PREF_GET[] =
+    "SELECT mail_mode, notify FROM users WHERE id = ?1";
+static const char SQL_PREF_SET[] =
+    "UPDATE users SET mail_mode = ?2, notify = ?3, digest_held = 0 "
+    "WHERE id = ?1";
+
+enum db_rc
+mail_pref_get(struct db *db, int64_t user, enum mail_mode *m)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*m = MAIL_EVERY;
+	if ((st = db_stmt(db, SQL_PREF_GET)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, user);
+	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return DB_NOTFOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return db_fail(db, st);
+	if (mail_mode_parse((const char *)sqlite3_column_text(st, 0), m) != 0 ||
+	    sqlite3_column_int(st, 1) == 0)
+		*m = MAIL_OFF;
+	sqlite3_reset(st);
+	return DB_OK;
+}
+
+enum db_rc
+mail_pref_set(struct db *db, int64_t user, enum mail_mode m)
+{
+	sqlite3_stmt	*st;
+	enum db_rc	 rc;
+
+	if ((st = db_stmt(db, SQL_PREF_SET)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, user);
+	sqlite3_bind_text(st, 2, mail_mode_name(m), -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, m != MAIL_OFF);
+	if ((rc = db_step_done(db, st)) != DB_OK)
+		return rc;
+	return sqlite3_changes(db_handle(db)) == 1 ? DB_OK : DB_NOTFOUND;
+}

@@ -1,0 +1,577 @@
+/*
+ * mail_send.c: claim, compose, send and mark outbox rows (mail_send.h).
+ */
+#include "mail_send.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <curl/curl.h>
+#include <sodium.h>
+
+#include "arena.h"
+#include "config.h"
+#include "db.h"
+#include "mail_compose.h"
+#include "mail_queue.h"
+#include "migrate.h"
+
+enum dest {
+	DEST_SMTP,
+	DEST_DIR,
+	DEST_STDOUT
+};
+
+struct mail_sender {
+	enum dest	 dest;
+	char		*url;		/* smtp(s)://..., or the directory */
+	char		*user, *password;
+	long		 use_ssl;	/* CURLUSESSL_* */
+	char		*from_addr;	/* envelope sender */
+	int		 lease, attempts, retry, timeout;
+	struct mail_conf mc;
+	int		 down;		/* sticky: the server is unreachable this poll */
+	char		 err[CURL_ERROR_SIZE];
+	struct mail_send_stats stats;
+};
+
+static int
+conf_int(const struct config *cf, const char *key, int def, int lo, int hi)
+{
+	const char	*s = config_get(cf, key);
+	char		*end;
+	long		 v;
+
+	if (s == NULL || *s == '\0')
+		return def;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < lo || v > hi) {
+		fprintf(stderr, "topper: %s = %s: not a number in %d..%d; "
+		    "using %d\n", key, s, lo, hi, def);
+		return def;
+	}
+	return (int)v;
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL && *s != '\0' ? strdup(s) : NULL;
+}
+
+struct mail_sender *
+mail_sender_new(const struct config *cf, struct db *db)
+{
+	struct mail_sender	*ms;
+	const char		*url, *tls, *lt, *gt;
+
+	if ((url = config_get(cf, "mail.smtp_url")) == NULL || *url == '\0')
+		return NULL;
+	if ((ms = calloc(1, sizeof(*ms))) == NULL)
+		return NULL;
+	mail_conf_of(cf, &ms->mc);
+	if (token_key_load(db, ms->mc.key) != 0)
+		goto fail;
+	if (strncmp(url, "dir:", 4) == 0) {
+		ms->dest = DEST_DIR;
+		ms->url = strdup(url + 4);
+	} else if (strcmp(url, "stdout") == 0) {
+		ms->dest = DEST_STDOUT;
+		ms->url = strdup(url);
+	} else if (strncmp(url, "smtp://", 7) == 0 ||
+	    strncmp(url, "smtps://", 8) == 0) {
+		ms->dest = DEST_SMTP;
+		ms->url = strdup(url);
+	} else {
+		fprintf(stderr, "topper: mail.smtp_url = %s: expected smtp://, "
+		    "smtps://, dir:PATH or stdout\n", url);
+		goto fail;
+	}
+	ms->user = dup_or_null(config_get(cf, "mail.user"));
+	ms->password = dup_or_null(config_get(cf, "mail.password"));
+	tls = config_get(cf, "mail.starttls");
+	if (tls == NULL)
+		tls = ms->user != NULL ? "yes" : "try";
+	if (strcmp(tls, "yes") == 0)
+		ms->use_ssl = CURLUSESSL_ALL;
+	else if (strcmp(tls, "try") == 0)
+		ms->use_ssl = CURLUSESSL_TRY;
+	else if (strcmp(tls, "no") == 0)
+		ms->use_ssl = CURLUSESSL_NONE;
+	else {
+		fprintf(stderr, "topper: mail.starttls = %s: expected yes, try "
+		    "or no\n", tls);
+		goto fail;
+	}
+	/* The envelope sender: the address inside mail.from's <...>. */
+	if ((lt = strchr(ms->mc.from, '<')) != NULL &&
+	    (gt = strchr(lt, '>')) != NULL)
+		ms->from_addr = strndup(lt + 1, (size_t)(gt - lt - 1));
+	else
+		ms->from_addr = strdup(ms->mc.from);
+	ms->lease = conf_int(cf, "mail.lease", MAIL_LEASE_S, 1, 86400);
+	ms->attempts = conf_int(cf, "mail.attempts", MAIL_ATTEMPTS, 1, 1000);
+	ms->retry = conf_int(cf, "mail.retry", MAIL_RETRY_S, 0, 86400);
+	ms->timeout = conf_int(cf, "mail.timeout", MAIL_TIMEOUT_S, 1, 3600);
+	if (ms->timeout >= ms->lease)
+		fprintf(stderr, "topper: mail.timeout (%d s) should be shorter "
+		    "than mail.lease (%d s), or a slow send is sent twice\n",
+		    ms->timeout, ms->lease);
+	if (ms->url == NULL || ms->from_addr == NULL)
+		goto fail;
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+	return ms;
+fail:
+	mail_sender_free(ms);
+	return NULL;
+}
+
+void
+mail_sender_free(struct mail_sender *ms)
+{
+	if (ms == NULL)
+		return;
+	free(ms->url);
+	free(ms->user);
+	if (ms->password != NULL)
+		sodium_memzero(ms->password, strlen(ms->password));
+	free(ms->password);
+	free(ms->from_addr);
+	sodium_memzero(ms->mc.key, sizeof(ms->mc.key));
+	free(ms);
+}
+
+void
+mail_send_stats(const struct mail_sender *ms, struct mail_send_stats *s)
+{
+	*s = ms->stats;
+}
+
+/* libcurl reads the message from here. */
+struct upload {
+	const char	*p;
+	size_t		 left;
+};
+
+static size_t
+read_cb(char *out, size_t size, size_t nitems, void *arg)
+{
+	struct upload	*u = arg;
+	size_t		 n = size * nitems;
+
+	if (n > u->left)
+		n = u->left;
+	memcpy(out, u->p, n);
+	u->p += n;
+	u->left -= n;
+	return n;
+}
+
+/* Send one message over SMTP; 0, or -1 with ms->err (and ms->down). */
+static int
+send_smtp(struct mail_sender *ms, const char *rcpt, const char *msg,
+    size_t len)
+{
+	struct curl_slist	*to = NULL;
+	struct upload		 u = { msg, len };
+	CURL			*c;
+	CURLcode		 rc;
+
+	ms->err[0] = '\0';
+	if ((c = curl_easy_init()) == NULL) {
+		snprintf(ms->err, sizeof(ms->err), "curl_easy_init failed");
+		return -1;
+	}
+	to = curl_slist_append(NULL, rcpt);
+	curl_easy_setopt(c, CURLOPT_URL, ms->url);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, ms->err);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_USE_SSL, ms->use_ssl);
+	curl_easy_setopt(c, CURLOPT_MAIL_FROM, ms->from_addr);
+	curl_easy_setopt(c, CURLOPT_MAIL_RCPT, to);
+	curl_easy_setopt(c, CURLOPT_READFUNCTION, read_cb);
+	curl_easy_setopt(c, CURLOPT_READDATA, &u);
+	curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
+	curl_easy_setopt(c, CURLOPT_INFILESIZE, (long)len);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT, (long)ms->timeout);
+	if (ms->user != NULL)
+		curl_easy_setopt(c, CURLOPT_USERNAME, ms->user);
+	if (ms->password != NULL)
+		curl_easy_setopt(c, CURLOPT_PASSWORD, ms->password);
+	rc = curl_easy_perform(c);
+	curl_slist_free_all(to);
+	curl_easy_cleanup(c);
+	if (rc == CURLE_OK)
+		return 0;
+	if (ms->err[0] == '\0')
+		snprintf(ms->err, sizeof(ms->err), "%s", curl_easy_strerror(rc));
+	if (rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST ||
+	    rc == CURLE_OPERATION_TIMEDOUT || rc == CURLE_SSL_CONNECT_ERROR)
+		ms->down = 1;
+	return -1;
+}
+
+/* dir: ID.eml written whole then renamed in; stdout: printed. */
+static int
+send_local(struct mail_sender *ms, const char *id, const char *msg,
+    size_t len)
+{
+	char	 path[PATH_MAX], tmp[PATH_MAX];
+	FILE	*f;
+
+	if (ms->dest == DEST_STDOUT) {
+		fwrite(msg, 1, len, stdout);
+		fputs("\n", stdout);
+		return fflush(stdout) == 0 ? 0 : -1;
+	}
+	snprintf(path, sizeof(path), "%s/%s.eml", ms->url, id);
+	snprintf(tmp, sizeof(tmp), "%s/.%s.tmp", ms->url, id);
+	if ((f = fopen(tmp, "w")) == NULL ||
+	    fwrite(msg, 1, len, f) != len || fclose(f) != 0 ||
+	    rename(tmp, path) != 0) {
+		snprintf(ms->err, sizeof(ms->err), "%.200s: %s", ms->url,
+		    strerror(errno));
+		ms->down = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* A claimed row. */
+struct row {
+	int64_t		 id, user, game;
+	const char	*to, *message_id, *kind;
+	int		 seat, ply, why, composed, attempts;
+	struct mail_msg	 m;
+};
+
+/* A read first, so an idle poll takes no write lock. */
+static const char SQL_ANY_DUE[] =
+    "SELECT EXISTS (SELECT 1 FROM outbox WHERE sent IS NULL AND "
+    "failed IS NULL AND next_try <= ?1 AND (claimed_until IS NULL OR "
+    "claimed_until <= ?1))";
+static const char SQL_GIVE_UP[] =
+    "UPDATE outbox SET failed = ?1, claimed_until = NULL, "
+    "error = coalesce(error, 'the worker stopped during every attempt') "
+    "WHERE sent IS NULL AND failed IS NULL AND attempts >= ?2 "
+    "AND claimed_until IS NOT NULL AND claimed_until <= ?1 RETURNING id";
+static const char SQL_CLAIM[] =
+    "UPDATE outbox SET claimed_until = ?1 + ?2, attempts = attempts + 1 "
+    "WHERE id = (SELECT id FROM outbox WHERE sent IS NULL AND failed IS NULL "
+    "AND next_try <= ?1 AND attempts < ?3 "
+    "AND (claimed_until IS NULL OR claimed_until <= ?1) ORDER BY id LIMIT 1) "
+    "RETURNING id, to_addr, subject, body, message_id, coalesce(user, 0), "
+    "coalesce(game, 0), kind, coalesce(seat, -1), coalesce(ply, 0), why, "
+    "composed, html, headers, attempts";
+static const char SQL_STORE_TEXT[] =
+    "UPDATE outbox SET subject = ?2, body = ?3, html = ?4, headers = ?5, "
+    "composed = 1 WHERE id = ?1";
+static const char SQL_SENT[] =
+    "UPDATE outbox SET sent = ?2, claimed_until = NULL, error = NULL "
+    "WHERE id = ?1";
+static const char SQL_RETRY[] =
+    "UPDATE outbox SET claimed_until = NULL, next_try = ?2, error = ?3 "
+    "WHERE id = ?1";
+static const char SQL_FAILED[] =
+    "UPDATE outbox SET claimed_until = NULL, failed = ?2, error = ?3 "
+    "WHERE id = ?1";
+
+static const char *
+col_str(struct arena *a, sqlite3_stmt *st, int i)
+{
+	const unsigned char	*p = sqlite3_column_text(st, i);
+
+	return p != NULL ? arena_strdup(a, (const char *)p) : NULL;
+}
+
+/* Claim the next due row: 1 claimed, 0 none due, -1 error. */
+static int
+claim(struct mail_sender *ms, struct db *db, struct arena *a, int64_t now,
+    struct row *r)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = db_stmt(db, SQL_ANY_DUE)) == NULL)
+		return -1;
+	sqlite3_bind_int64(st, 1, now);
+	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
+		db_fail(db, st);
+		return -1;
+	}
+	rc = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	if (rc == 0)
+		return 0;
+	if ((st = db_stmt(db, SQL_GIVE_UP)) == NULL)
+		return -1;
+	sqlite3_bind_int64(st, 1, now);
+	sqlite3_bind_int(st, 2, ms->attempts);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		fprintf(stderr, "topper worker: mail %lld failed: the worker "
+		    "stopped during each of %d attempts\n",
+		    (long long)sqlite3_column_int64(st, 0), ms->attempts);
+		ms->stats.failed++;
+	}
+	if (rc != SQLITE_DONE) {
+		db_fail(db, st);
+		return -1;
+	}
+	sqlite3_reset(st);
+
+	memset(r, 0, sizeof(*r));
+	if ((st = db_stmt(db, SQL_CLAIM)) == NULL)
+		return -1;
+	sqlite3_bind_int64(st, 1, now);
+	sqlite3_bind_int(st, 2, ms->lease);
+	sqlite3_bind_int(st, 3, ms->attempts);
+	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return 0;
+	}
+	if (rc != SQLITE_ROW) {
+		db_fail(db, st);
+		return -1;
+	}
+	r->id = sqlite3_column_int64(st, 0);
+	r->to = col_str(a, st, 1);
+	r->m.subject = col_str(a, st, 2);
+	r->m.text = col_str(a, st, 3);
+	r->message_id = col_str(a, st, 4);
+	r->user = sqlite3_column_int64(st, 5);
+	r->game = sqlite3_column_int64(st, 6);
+	r->kind = col_str(a, st, 7);
+	r->seat = sqlite3_column_int(st, 8);
+	r->ply = sqlite3_column_int(st, 9);
+	r->why = sqlite3_column_int(st, 10);
+	r->composed = sqlite3_column_int(st, 11);
+	r->m.html = col_str(a, st, 12);
+	r->m.headers = col_str(a, st, 13);
+	r->attempts = sqlite3_column_int(st, 14);
+	/* RETURNING: run the statement to its end so the UPDATE is done. */
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		;
+	if (rc != SQLITE_DONE) {
+		db_fail(db, st);
+		return -1;
+	}
+	sqlite3_reset(st);
+	if (r->to == NULL || r->m.subject == NULL || r->m.text == NULL ||
+	    r->message_id == NULL || r->kind == NULL || r->m.headers == NULL)
+		return -1;
+	return 1;
+}
+
+static enum db_rc
+mark(struct db *db, const char *sql, int64_t id, int64_t t, const char *err)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = db_stmt(db, sql)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, t);
+	if (err != NULL)
+		sqlite3_bind_text(st, 3, err, -1, SQLITE_TRANSIENT);
+	return db_step_done(db, st);
+}
+
+/* Compose a game row once and keep the text for its retries. */
+static int
+compose(struct mail_sender *ms, struct db *db, struct arena *a,
+    struct row *r, int64_t now)
+{
+	struct mail_game_row	 gr = { r->user, r->game, r->seat, r->ply,
+				    r->why, r->m.text };
+	struct mail_msg		 m;
+	sqlite3_stmt		*st;
+	int			 rc;
+
+	if ((rc = mail_compose_game(db, a, &ms->mc, &gr, now, &m)) != 0)
+		return rc;
+	if ((st = db_stmt(db, SQL_STORE_TEXT)) == NULL)
+		return -1;
+	sqlite3_bind_int64(st, 1, r->id);
+	sqlite3_bind_text(st, 2, m.subject, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, m.text, -1, SQLITE_STATIC);
+	if (m.html != NULL)
+		sqlite3_bind_text(st, 4, m.html, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, m.headers, -1, SQLITE_STATIC);
+	if (db_step_done(db, st) != DB_OK)
+		return -1;
+	r->m = m;
+	return 0;
+}
+
+/* Wait before attempt n + 1: retry * 2^(n-1), capped. */
+static int64_t
+backoff(const struct mail_sender *ms, int n)
+{
+	int64_t	 w = ms->retry;
+
+	while (--n > 0 && w < MAIL_BACKOFF_MAX)
+		w *= 2;
+	return w < MAIL_BACKOFF_MAX ? w : MAIL_BACKOFF_MAX;
+}
+
+int
+mail_send_due(struct mail_sender *ms, struct db *db, struct arena *a,
+    int64_t now)
+{
+	struct row	 r;
+	const char	*msg, *addr;
+	size_t		 len;
+	int		 rc, done = 0, i;
+
+	ms->down = 0;
+	for (i = 0; i < MAIL_BATCH && !ms->down; i++) {
+		arena_reset(a);
+		if ((rc = claim(ms, db, a, now, &r)) <= 0)
+			return rc < 0 ? -1 : done;
+		if (strcmp(r.kind, "game") == 0 && !r.composed) {
+			if ((rc = compose(ms, db, a, &r, now)) < 0)
+				return -1;
+			if (rc > 0) {
+				if (mark(db, SQL_FAILED, r.id, now, "nothing to "
+				    "send: the game, seat or player is gone") !=
+				    DB_OK)
+					return -1;
+				continue;
+			}
+		} else if (r.user > 0 && strstr(r.m.headers,
+		    "List-Unsubscribe:") == NULL)
+			r.m.headers = mail_compose_unsub(a, &ms->mc, r.user,
+			    r.m.headers, NULL);
+		addr = mail_compose_addr(a, r.to);
+		msg = mail_compose_message(a, &ms->mc, r.to, &r.m, r.message_id,
+		    now, &len);
+		if (msg == NULL || addr == NULL || r.m.headers == NULL)
+			return -1;
+		ms->err[0] = '\0';
+		rc = ms->dest == DEST_SMTP ? send_smtp(ms, addr, msg, len) :
+		    send_local(ms, r.message_id, msg, len);
+		if (rc == 0) {
+			if (mark(db, SQL_SENT, r.id, now, NULL) != DB_OK)
+				return -1;
+			ms->stats.sent++;
+			done++;
+		} else if (r.attempts >= ms->attempts) {
+			fprintf(stderr, "topper worker: mail %lld to %s failed "
+			    "after %d attempts: %s\n", (long long)r.id, addr,
+			    r.attempts, ms->err);
+			if (mark(db, SQL_FAILED, r.id, now, ms->err) != DB_OK)
+				return -1;
+			ms->stats.failed++;
+		} else {
+			fprintf(stderr, "topper worker: mail %lld to %s: "
+			    "attempt %d: %s; next in %lld s\n", (long long)r.id,
+			    addr, r.attempts, ms->err,
+			    (long long)backoff(ms, r.attempts));
+			if (mark(db, SQL_RETRY, r.id, now + backoff(ms,
+			    r.attempts), ms->err) != DB_OK)
+				return -1;
+			ms->stats.retried++;
+		}
+	}
+	return done;
+}
+
+static const char SQL_COUNTS[] =
+    "SELECT count(*) FILTER (WHERE sent IS NULL AND failed IS NULL), "
+    "count(*) FILTER (WHERE sent IS NOT NULL), "
+    "count(*) FILTER (WHERE failed IS NOT NULL), "
+    "count(*) FILTER (WHERE sent IS NULL AND failed IS NULL AND attempts > 0) "
+    "FROM outbox";
+static const char SQL_FAILED_LIST[] =
+    "SELECT id, to_addr, subject, attempts, failed, coalesce(error, '') "
+    "FROM outbox WHERE failed IS NOT NULL ORDER BY id";
+
+int
+mail_send_status(struct db *db, FILE *out)
+{
+	sqlite3_stmt	*st;
+	int		 rc, n = 0;
+
+	if ((st = db_stmt(db, SQL_COUNTS)) == NULL)
+		return -1;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		db_fail(db, st);
+		return -1;
+	}
+	fprintf(out, "queued %d (retrying %d), sent %d, failed %d\n",
+	    sqlite3_column_int(st, 0), sqlite3_column_int(st, 3),
+	    sqlite3_column_int(st, 1), sqlite3_column_int(st, 2));
+	sqlite3_reset(st);
+	if ((st = db_stmt(db, SQL_FAILED_LIST)) == NULL)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		fprintf(out, "failed %lld to %s after %d attempts: %s (%s)\n",
+		    (long long)sqlite3_column_int64(st, 0),
+		    (const char *)sqlite3_column_text(st, 1),
+		    sqlite3_column_int(st, 3),
+		    (const char *)sqlite3_column_text(st, 5),
+		    (const char *)sqlite3_column_text(st, 2));
+		n++;
+	}
+	if (rc != SQLITE_DONE) {
+		db_fail(db, st);
+		return -1;
+	}
+	sqlite3_reset(st);
+	return n;
+}
+
+static const char SQL_REQUEUE[] =
+    "UPDATE outbox SET failed = NULL, attempts = 0, next_try = 0, "
+    "claimed_until = NULL WHERE id = ?1 AND failed IS NOT NULL";
+
+int
+mail_send_cli(int argc, char **argv)
+{
+	struct config	 cf;
+	struct db	*db;
+	const char	*path;
+	char		 err[256];
+	long long	 retry = 0;
+	int		 i, n, ret = 0;
+
+	path = config_arg(&argc, argv);
+	if (path != NULL && *path == '\0')
+		return 2;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--retry") == 0 && i + 1 < argc)
+			retry = atoll(argv[++i]);
+		else {
+			fprintf(stderr, "usage: topper mail-status [--config F] "
+			    "[--retry ID]\n");
+			return 2;
+		}
+	}
+	if (config_load(&cf, path, err, sizeof(err)) != 0) {
+		fprintf(stderr, "topper mail-status: %s\n", err);
+		return 1;
+	}
+	if ((db = db_open(cf.db, 0)) == NULL || migrate_check(db) == -1) {
+		db_close(db);
+		config_free(&cf);
+		return 1;
+	}
+	if (retry > 0) {
+		if (mark(db, SQL_REQUEUE, retry, 0, NULL) != DB_OK ||
+		    sqlite3_changes(db_handle(db)) != 1) {
+			fprintf(stderr, "topper mail-status: no failed mail "
+			    "%lld\n", retry);
+			ret = 1;
+		} else
+			printf("mail %lld queued again\n", retry);
+	}
+	if ((n = mail_send_status(db, stdout)) < 0)
+		ret = 1;
+	db_close(db);
+	config_free(&cf);
+	return ret;
+}

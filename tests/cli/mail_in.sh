@@ -1,0 +1,215 @@
+#!/bin/sh
+# mail_in.sh: "topper mail-in" with crafted messages (issue 8, "Moves by
+# reply").
+#
+# alice (seat 0) and bob (seat 1) play Gin Vodka; bob opens.  Each
+# message is piped to topper mail-in as an MTA would.  A valid reply
+# (under a quoted turn mail) moves and is answered with the new
+# position; a base64 multipart reply moves too.  A forged, expired,
+# reused or stale token, a reply without a token, one without a move
+# line, an illegal move and automatic mail each change nothing (the
+# exported game is byte for byte the same) and, but for the automatic
+# one, get a clear answer in the outbox.  A message that is not a
+# message exits 65 (the MTA bounces it) with a word on stderr.
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+TOPPER=${TOPPER:-$PWD/build-asan/topper}
+[ -x "$TOPPER" ] || { echo "FAIL: no program $TOPPER"; exit 1; }
+
+fail=0
+check() {	# description command...
+	_d=$1
+	shift
+	if "$@"; then
+		echo "ok: $_d"
+	else
+		echo "FAIL: $_d"
+		fail=1
+	fi
+}
+
+tmp=$(mktemp -d)
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT INT TERM
+conf=$tmp/topper.conf
+cat > "$conf" <<EOF
+db = $tmp/topper.db
+pwhash = min
+base_url = http://cards.test
+mail.from = Topper <topper@cards.test>
+mail.reply_to = play@cards.test
+EOF
+T() { "$TOPPER" "$@" --config "$conf"; }
+sql() { sqlite3 "$tmp/topper.db" "$1"; }
+
+T init > /dev/null 2>&1 || { echo "FAIL: init"; exit 1; }
+T user add alice alice@example.org --password alicealice > /dev/null &&
+    T user add bob bob@example.org --password bobbobbob > /dev/null ||
+    { echo "FAIL: users"; exit 1; }
+printf '{"game": "gin-vodka", "notation": 1, "options": {"target": 100}, "seats": 2, "seed": "%s", "moves": []}\n' \
+    0101010101010101010101010101010101010101010101010101010101010101 \
+    > "$tmp/new.json"
+game=$(T import "$tmp/new.json" --users alice,bob) ||
+    { echo "FAIL: import"; exit 1; }
+
+# mail FILE: pipe it to mail-in; $rc and $tmp/err hold the outcome.
+mail() {
+	T mail-in < "$1" > "$tmp/out" 2> "$tmp/err"
+	rc=$?
+}
+# The last answer queued (kind 'text'): to, subject, body.
+last() { sql "SELECT $1 FROM outbox WHERE kind = 'text' ORDER BY id DESC LIMIT 1"; }
+answers() { sql "SELECT count(*) FROM outbox WHERE kind = 'text'"; }
+snap() { T export "$game" > "$tmp/$1.json" 2> /dev/null; }
+same() { cmp -s "$tmp/$1.json" "$tmp/$2.json"; }
+
+# reply TOKEN BODY [EXTRA-HEADER]: a reply from bob to play+TOKEN.
+reply() {
+	printf 'Return-Path: <bob@example.org>\r\n'
+	printf 'Delivered-To: play+%s@cards.test\r\n' "$1"
+	printf 'From: Bob <bob@example.org>\r\n'
+	printf 'To: Topper <play+%s@cards.test>\r\n' "$1"
+	printf 'Subject: Re: Your turn: Gin Vodka #%s\r\n' "$game"
+	printf 'Message-ID: <r%s@example.org>\r\n' "$$"
+	[ -n "${3:-}" ] && printf '%s\r\n' "$3"
+	printf 'Content-Type: text/plain; charset=utf-8\r\n\r\n'
+	printf '%b' "$2"
+}
+QUOTE='\r\nOn Mon, 23 Nov 2026 at 10:00, Topper <play@cards.test> wrote:\r\n> It is your turn.\r\n> Your moves now: take, pass\r\n'
+
+tok1=$(T test-reply-token "$game" 1) || { echo "FAIL: token"; exit 1; }
+check "a reply token is 47 characters" [ ${#tok1} -eq 47 ]
+snap before
+
+# --- not a message at all: bounced, nothing queued
+printf 'this is not a mail\nat all\n' > "$tmp/m"
+mail "$tmp/m"
+check "a message without headers exits 65" [ "$rc" -eq 65 ]
+check "... and says why on stderr" grep -q "not a mail message" "$tmp/err"
+check "... and queues no answer" [ "$(answers)" -eq 0 ]
+
+# --- no token
+printf 'From: bob@example.org\r\nTo: play@cards.test\r\n\r\npass\r\n' > "$tmp/m"
+mail "$tmp/m"
+check "no token: handled (exit 0)" [ "$rc" -eq 0 ]
+check "no token: answered to the sender" [ "$(last to_addr)" = bob@example.org ]
+check "no token: the answer says to reply to a turn mail" \
+    sh -c 'sqlite3 "$1" "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "only takes replies"' _ "$tmp/topper.db"
+
+# --- a large mail (a 2 MB attachment after the text) is still read
+{
+	printf 'From: bob@example.org\r\nTo: play@cards.test\r\n\r\npass\r\n'
+	head -c 2000000 /dev/zero | tr '\0' x
+} > "$tmp/m"
+mail "$tmp/m"
+check "a 2 MB mail: read and answered" [ "$rc.$(answers)" = "0.2" ]
+
+# --- no database: the mail system keeps the message (75)
+printf 'db = %s/nowhere/topper.db\n' "$tmp" > "$tmp/bad.conf"
+"$TOPPER" mail-in --config "$tmp/bad.conf" < "$tmp/m" 2> "$tmp/err"
+check "no database: exit 75 (try again later)" [ $? -eq 75 ]
+check "... said on stderr" grep -q "stays with the mail system" "$tmp/err"
+
+# --- a forged token: one character changed
+c=$(printf '%s' "$tok1" | cut -c1)
+[ "$c" = A ] && r=B || r=A
+forged="$r$(printf '%s' "$tok1" | cut -c2-)"
+reply "$forged" "pass$QUOTE" > "$tmp/m"
+mail "$tmp/m"
+check "forged token: exit 0" [ "$rc" -eq 0 ]
+check "forged token: refused with a clear answer" \
+    sh -c 'sqlite3 "$1" "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "does not hold a valid reply token"' _ "$tmp/topper.db"
+check "forged token: answered to the sender" [ "$(last to_addr)" = bob@example.org ]
+
+# --- an expired token
+old=$(T test-reply-token "$game" 1 --expires 1000)
+reply "$old" "pass$QUOTE" > "$tmp/m"
+mail "$tmp/m"
+check "expired token: refused" \
+    sh -c 'sqlite3 "$1" "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "too old"' _ "$tmp/topper.db"
+
+# --- automatic mail with a valid token: dropped, no answer
+n=$(answers)
+reply "$tok1" "I am away until Monday.$QUOTE" 'Auto-Submitted: auto-replied' > "$tmp/m"
+mail "$tmp/m"
+check "automatic mail: exit 0, no answer" [ "$rc.$(answers)" = "0.$n" ]
+check "automatic mail: said on stderr" grep -q "automatic" "$tmp/err"
+
+# --- mail from our own address: never answered (no loops)
+n=$(answers)
+printf 'From: Topper <topper@cards.test>\r\nTo: play+%s@cards.test\r\n\r\npass\r\n' "$tok1" > "$tmp/m"
+mail "$tmp/m"
+check "our own mail: exit 0, no answer" [ "$rc.$(answers)" = "0.$n" ]
+check "our own mail: said on stderr" grep -q "our own address" "$tmp/err"
+
+# --- only quoted text: no move line
+reply "$tok1" "$QUOTE" > "$tmp/m"
+mail "$tmp/m"
+check "only quoted text: refused" \
+    sh -c 'sqlite3 "$1" "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "found no move"' _ "$tmp/topper.db"
+check "only quoted text: answered to the account's address" \
+    [ "$(last to_addr)" = bob@example.org ]
+
+# --- an illegal move: the engine's reason, nothing changed
+reply "$tok1" "discard 4Bc$QUOTE" > "$tmp/m"
+mail "$tmp/m"
+check "illegal move: exit 0" [ "$rc" -eq 0 ]
+check "illegal move: the answer quotes the move and says it was not played" \
+    sh -c 'sqlite3 "$1" "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "Your move \"discard 4Bc\" was not played"' _ "$tmp/topper.db"
+check "illegal move: the answer carries a fresh reply address" \
+    sh -c 'sqlite3 "$1" "SELECT headers FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "Reply-To: play+"' _ "$tmp/topper.db"
+check "illegal move: the answer is threaded and marked automatic" \
+    sh -c 'sqlite3 "$1" "SELECT headers FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "In-Reply-To: <r"' _ "$tmp/topper.db"
+
+snap after_refusals
+check "every refusal changed nothing (export identical)" same before after_refusals
+check "no move stored" [ "$(sql "SELECT count(*) FROM moves")" -eq 0 ]
+
+# --- a valid reply under a quoted mail: it moves
+reply "$tok1" "pass$QUOTE" > "$tmp/m"
+mail "$tmp/m"
+check "valid reply: exit 0" [ "$rc" -eq 0 ]
+check "valid reply: the move is stored for bob's seat" \
+    [ "$(sql "SELECT seat || ' ' || text FROM moves WHERE game = $game")" = "1 pass" ]
+check "valid reply: answered with the new position" \
+    sh -c 'sqlite3 "$1" "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "Your move \"pass\" was played"' _ "$tmp/topper.db"
+check "valid reply: stderr says what was played" grep -q 'played "pass"' "$tmp/err"
+snap moved
+
+# --- the same token again: used
+reply "$tok1" "take$QUOTE" > "$tmp/m"
+mail "$tmp/m"
+check "reused token: refused" \
+    sh -c 'sqlite3 "$1" "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "already made a move"' _ "$tmp/topper.db"
+
+# --- alice's token from before bob moved: stale
+tok0=$(T test-reply-token "$game" 0 --ply 0)
+reply "$tok0" "take$QUOTE" > "$tmp/m"
+mail "$tmp/m"
+check "stale token: refused" \
+    sh -c 'sqlite3 "$1" "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "moved on"' _ "$tmp/topper.db"
+check "stale token: answered to alice's address" [ "$(last to_addr)" = alice@example.org ]
+snap after_stale
+check "reused and stale tokens changed nothing" same moved after_stale
+
+# --- alice's fresh token, a multipart reply with base64 text
+tok0=$(T test-reply-token "$game" 0)
+b64=$(printf 'take\r\n\r\n> Your moves now: take, pass\r\n' | base64)
+{
+	printf 'From: alice@example.org\r\nTo: play+%s@cards.test\r\n' "$tok0"
+	printf 'MIME-Version: 1.0\r\n'
+	printf 'Content-Type: multipart/alternative; boundary="XyZ"\r\n\r\n'
+	printf -- '--XyZ\r\nContent-Type: text/plain; charset=UTF-8\r\n'
+	printf 'Content-Transfer-Encoding: base64\r\n\r\n%s\r\n' "$b64"
+	printf -- '--XyZ\r\nContent-Type: text/html; charset=UTF-8\r\n\r\n'
+	printf '<div>pass</div>\r\n--XyZ--\r\n'
+} > "$tmp/m"
+mail "$tmp/m"
+check "multipart base64 reply: moves" \
+    [ "$(sql "SELECT seat || ' ' || text FROM moves WHERE game = $game AND ply = 2")" = "0 take" ]
+check "the answer to a turn that goes on carries a new reply address" \
+    sh -c 'sqlite3 "$1" "SELECT headers FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "Reply-To: play+"' _ "$tmp/topper.db"
+
+check "two moves in all" [ "$(sql "SELECT count(*) FROM moves")" -eq 2 ]
+check "two tokens remembered as used" [ "$(sql 'SELECT count(*) FROM mail_tokens_used')" -eq 2 ]
+check "usage error exits 2" sh -c '"$0" mail-in --bogus < /dev/null 2>/dev/null; [ $? -eq 2 ]' "$TOPPER"
+exit $fail
