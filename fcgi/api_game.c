@@ -189,8 +189,8 @@ game_json(struct req *r, struct db *db, const struct store_game *g, int seat)
 	}
 	v = codec_view_json(rules, view);
 	json_object_object_add(o, "view", v);
-	if (seat >= 0 && !gs.over && !gs.needs_deck &&
-	    (gs.to_act & (1u << seat)))
+	if (seat >= 0 && !gs.needs_deck &&
+	    game_may_act(rules, g->state, &gs, seat))
 		legal = legal_json(r, rules, view, seat);
 	else
 		legal = json_object_new_array();

@@ -19,6 +19,7 @@
 #include "db.h"
 #include "form.h"
 #include "page.h"
+#include "page_deadline.h"
 #include "req.h"
 #include "resp.h"
 #include "serve.h"
@@ -53,7 +54,8 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
     struct page_game_names *out)
 {
 	struct store_user	 u;
-	int			 s;
+	size_t			 n;
+	int			 s, t;
 
 	memset(out, 0, sizeof(*out));
 	out->nseats = g->nseats;
@@ -72,20 +74,32 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 			    g->user[s] != 0 ? "Unknown player" : "Open seat");
 		out->vacant |= g->user[s] == 0;
 	}
+	/* One bot account may hold several seats: number them by seat. */
+	for (s = 0; s < out->nseats && s < GAME_SEATS_MAX; s++)
+		for (t = 0; t < out->nseats; t++)
+			if (t != s && g->user[t] != 0 &&
+			    g->user[t] == g->user[s]) {
+				n = strlen(out->name[s]);
+				snprintf(out->name[s] + n,
+				    sizeof(out->name[s]) - n, " %d", s + 1);
+				break;
+			}
 }
 
-#define UI(slug, x)							\
+#define UI_JS(slug, x, js)						\
 	{ slug, page_game_##x##_board, page_game_##x##_play,		\
 	  page_game_##x##_reveal,					\
 	  { "/static/css/cards.css", "/static/css/game_" #x ".css" },	\
-	  { "/static/js/game.js", "/static/js/game_" #x ".js" }, 2, 2 }
+	  { "/static/js/game.js", js }, 2, 2 }
+#define UI(slug, x)	UI_JS(slug, x, "/static/js/game_" #x ".js")
 
 static const struct page_game_ui uis[] = {
 	{ "gin-vodka", page_game_gv_board, page_game_gv_play,
 	  page_game_gv_reveal, { "/static/css/cards.css", NULL },
 	  { "/static/js/game.js", NULL }, 1, 1 },
-	UI("vodkapolis-500", vp),
-	UI("rummy-500", r500),
+	/* The two boards share one script (their forms have one shape). */
+	UI_JS("vodkapolis-500", vp, "/static/js/game_meld.js"),
+	UI_JS("rummy-500", r500, "/static/js/game_meld.js"),
 	UI("casino-macedonia", cm),
 	UI("six-suit", six),
 	UI("twelve-step-rummy", tsr),
@@ -182,6 +196,8 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 			return tpl_bool(out, p->can_join);
 		if (strcmp(key, "commitment") == 0)
 			return tpl_str(out, g->commitment);
+		if (strcmp(key, "clocks") == 0)	/* deadlines */
+			return page_deadline_clocks(p->r, g, &p->names, out);
 		break;
 	case 'g':
 		if (strcmp(key, "game_name") == 0)
@@ -300,6 +316,16 @@ recent_moves(struct req *r, struct game_page *p)
  * Render the page of g for the signed-in user (or a spectator) with
  * status and an optional notice (a refused move).
  */
+/* May seat move now (to_act, or the game's may_act: a "May I?" withdraw)? */
+static int
+page_game_may_act(const struct store_game *g, int seat)
+{
+	struct game_status	 gs;
+
+	g->rules->status(g->state, &gs);
+	return game_may_act(g->rules, g->state, &gs, seat);
+}
+
 static void
 show(struct req *r, struct store_game *g, int status, const char *notice)
 {
@@ -328,7 +354,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	}
 	p.can_join = p.open && !g->over && u != NULL && p.seat < 0;
 	p.my_turn = !g->over && !p.open && p.seat >= 0 &&
-	    ((g->to_act >> p.seat) & 1);
+	    page_game_may_act(g, p.seat);
 	if ((view = arena_calloc(r->arena, rules->view_size)) == NULL) {
 		resp_fail(r, 500, "This game could not be shown.");
 		return;
@@ -338,7 +364,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	    p.seat : GAME_VIEW_SPECTATOR, view);
 	if (page_game_board(r, rules, view, &p.names,
 	    p.my_turn ? PAGE_GAME_PLAY : PAGE_GAME_SHOW, &p.board) != 0 ||
-	    page_game_play(r, rules, view, p.my_turn ? p.seat : -1,
+	    page_game_play(r, rules, view, &p.names, p.my_turn ? p.seat : -1,
 	    &p.play) != 0) {
 		resp_fail(r, 500, "This game could not be shown.");
 		return;
@@ -378,7 +404,7 @@ enum move_field {
 	MF_PLY, MF_MOVE, MF_CSRF, MF_DISCARD,
 	MF_K0, MF_K1, MF_K2, MF_K3, MF_K4, MF_K5, MF_K6, MF_K7, MF_K8,
 	MF_K9, MF_K10, MF_K11,
-	MF_TAIL, MF_C0,
+	MF_TAIL, MF_W0, MF_W1, MF_W2, MF_C0,
 	MF__MAX = MF_C0 + PAGE_GAME_PICKS
 };
 
@@ -401,6 +427,9 @@ static const struct form_field move_fields[MF__MAX] = {
 	[MF_K10] = { "k10", form_line, 0, 8 },
 	[MF_K11] = { "k11", form_line, 0, 8 },
 	[MF_TAIL] = { "tail", form_line, 0, 100 },
+	[MF_W0] = { "w0", form_line, 0, 2 },
+	[MF_W1] = { "w1", form_line, 0, 2 },
+	[MF_W2] = { "w2", form_line, 0, 2 },
 #define PICK(i) [MF_C0 + i] = { "c" #i, form_line, 0, 8 }
 	PICK(0), PICK(1), PICK(2), PICK(3), PICK(4), PICK(5), PICK(6),
 	PICK(7), PICK(8), PICK(9), PICK(10), PICK(11), PICK(12), PICK(13),
@@ -434,9 +463,14 @@ move_text(struct req *r, const struct form_val *v, char why[GAME_WHY_MAX])
 			return NULL;
 		return arena_strdup(r->arena, text);
 	}
-	/* The picks and the tail follow the verb, in field order. */
+	/* The parts of one token, the picks and the tail follow the verb. */
 	buf_init(&b, r->arena);
 	buf_puts(&b, v[MF_MOVE].s);
+	if (v[MF_W0].present || v[MF_W1].present || v[MF_W2].present)
+		buf_putc(&b, ' ');
+	for (i = MF_W0; i <= MF_W2; i++)
+		if (v[i].present)
+			buf_puts(&b, v[i].s);
 	for (i = MF_C0; i < MF__MAX; i++)
 		if (v[i].present) {
 			buf_putc(&b, ' ');
@@ -471,17 +505,37 @@ page_game_move(struct req *r)
 		return;
 	}
 	ply = (long long)v[MF_PLY].u;
-	if (db_begin_immediate(r->app->db) != DB_OK) {
-		resp_fail(r, 503, "The server is busy; please try again.");
-		return;
-	}
+	/*
+	 * Read the game before taking the write lock and check its ply
+	 * inside: every change to what is read here moves the ply, but a
+	 * join, which only an open game sees.  Writers queue for the lock
+	 * (db.h), so what need not be inside it is not (DESIGN.md "Speed").
+	 */
 	if ((rc = store_game_load(r->app->db, r->arena, req_id(r, 0), &g)) !=
 	    DB_OK) {
 		if (rc == DB_NOTFOUND)
 			resp_fail(r, 404, "There is no such game.");
 		else
 			resp_fail(r, 500, "This game could not be loaded.");
-		goto out;
+		return;
+	}
+	if (db_begin_immediate(r->app->db) != DB_OK) {
+		resp_fail(r, 503, "The server is busy; please try again.");
+		return;
+	}
+	if ((rc = store_game_ply(r->app->db, g.id, &s)) != DB_OK ||
+	    s != g.ply) {
+		/* A move came in between: read it again, under the lock. */
+		if (rc == DB_OK)
+			rc = store_game_load(r->app->db, r->arena, g.id, &g);
+		if (rc != DB_OK) {
+			if (rc == DB_NOTFOUND)
+				resp_fail(r, 404, "There is no such game.");
+			else
+				resp_fail(r, 500, "This game could not be "
+				    "loaded.");
+			goto out;
+		}
 	}
 	for (seat = -1, s = 0; s < g.nseats; s++)
 		if (g.user[s] != 0 && g.user[s] == r->uid && seat < 0)

@@ -14,10 +14,12 @@
  * or, for the knock form, move=knock with discard and k0..k11 (one
  * "CARD:N" per hand card, N = meld 1..4 or 0 for deadwood), from which
  * the handler writes "knock X | MELD | MELD".  Any other form may add
- * card picks c0..c39 (checkboxes whose values are cards) and a tail;
- * the handler writes "MOVE PICK PICK ... TAIL", picks in field order,
- * so "move=meld&c3=1Rh&c7=2Rh&c9=3Rh&tail=on 2" is "meld 1Rh 2Rh 3Rh
- * on 2".  Answers 303 to the game
+ * the parts w0..w2 of one token (radio groups: "w0=2&w1=B&w2=c" is
+ * "2Bc"), card picks c0..c39 (checkboxes whose values are cards) and a
+ * tail; the handler writes "MOVE W0W1W2 PICK PICK ... TAIL", picks in
+ * field order, so "move=meld&c3=1Rh&c7=2Rh&c9=3Rh&tail=on 2" is "meld
+ * 1Rh 2Rh 3Rh on 2" and "move=predict&w0=2&w1=B&w2=c" is "predict
+ * 2Bc".  Answers 303 to the game
  * on success; 403 without a seat; 409 when the seat's view changed
  * after the ply the player saw (or the table still waits for a
  * player); 422 with the engine's reason, shown with the position.
@@ -69,6 +71,50 @@ void	page_game_names(struct req *r, const struct store_game *g,
 const char *page_game_who(const struct page_game_names *names, int seat);
 
 /*
+ * Shared by the games' pages (page_game_kit.c).  page_game_put_card:
+ * card c of deck k as HTML, its token inside <abbr> whose title says
+ * it in words: <abbr title="red heart 3 (3Rh)">3Rh</abbr>.
+ * page_game_svg: the <svg> face of c (cards_svg or cards_std_svg, note
+ * added to its label) in the request arena, "" when the arena refused.
+ */
+void	page_game_put_card(struct buf *b, enum card_kind k, card_t c);
+const char *page_game_svg(struct req *r, enum card_kind k, card_t c,
+	    const char *note);
+
+/*
+ * An option of a move form (a <select> option or a radio), for
+ * templates: opt_value, opt_text, opt_data (a data- attribute: the
+ * cards of a meld, the melds a card fits), opt_selected.
+ */
+struct page_game_opt {
+	char		 value[GAME_MOVE_TEXT_MAX];	/* "on 5H" */
+	const char	*text;
+	const char	*data;		/* or NULL */
+	int		 selected;
+};
+
+struct page_game_opts {
+	int			 n;
+	struct page_game_opt	*v;
+};
+
+/* Room for max options in the request arena, zeroed; -1 if refused. */
+int	page_game_opts_alloc(struct req *r, struct page_game_opts *l,
+	    int max);
+/* l as a template list of its n options. */
+int	page_game_opts_val(struct tpl_val *out,
+	    const struct page_game_opts *l);
+
+/*
+ * A list of one item (none when n is 0), the context lookup over data:
+ * a board or a play object for "{{#board}}...{{/board}}".  -1 when the
+ * arena refused.
+ */
+int	page_game_one(struct req *r, struct tpl_val *out, int n,
+	    int (*lookup)(const void *, const char *, struct tpl_val *),
+	    const void *data);
+
+/*
  * For each of moves[0..n), the card a "take" took as far as the move
  * texts tell (the card discarded just before, in the same hand), else
  * CARD_NONE: the upcard of a new hand, or a move that is no take.
@@ -117,7 +163,8 @@ int	page_game_board(struct req *r, const struct game_rules *rules,
  * -1 when the arena refused.
  */
 int	page_game_play(struct req *r, const struct game_rules *rules,
-	    const void *view, int seat, struct tpl_val *out);
+	    const void *view, const struct page_game_names *names, int seat,
+	    struct tpl_val *out);
 
 /*
  * For the history of a finished game: st (a full state at any ply) as
@@ -147,7 +194,8 @@ struct page_game_ui {
 	int		(*board)(struct req *r, const void *view,
 			    const struct page_game_names *names, int mode,
 			    struct tpl_val *out);
-	int		(*play)(struct req *r, const void *view, int seat,
+	int		(*play)(struct req *r, const void *view,
+			    const struct page_game_names *names, int seat,
 			    struct tpl_val *out);
 	int		(*reveal)(const void *st, int viewer, void *out);
 	const char	*css[2];	/* style sheets the pages link */
@@ -167,7 +215,8 @@ int	page_game_play_text(struct req *r, const struct game_rules *rules,
 int	page_game_##x##_board(struct req *r, const void *view,		\
 	    const struct page_game_names *names, int mode,		\
 	    struct tpl_val *out);					\
-int	page_game_##x##_play(struct req *r, const void *view, int seat,	\
+int	page_game_##x##_play(struct req *r, const void *view,		\
+	    const struct page_game_names *names, int seat,		\
 	    struct tpl_val *out);					\
 int	page_game_##x##_reveal(const void *st, int viewer, void *out);
 

@@ -103,23 +103,13 @@ es(const struct gvboard *b, int seat)
 	return seat == b->viewer ? "" : "s";
 }
 
-static const char *
-svg_of(struct req *r, card_t c, const char *note)
-{
-	struct buf	 b;
-
-	buf_init(&b, r->arena);
-	cards_svg(&b, c, note);
-	return b.failed ? "" : b.data;
-}
-
 static void
 pcard_set(struct req *r, struct pcard *p, card_t c, const char *note)
 {
 	memset(p, 0, sizeof(*p));
 	card_format(CARD_TT, c, p->tok);
 	cards_label(c, p->label, sizeof(p->label));
-	p->svg = svg_of(r, c, note);
+	p->svg = page_game_svg(r, CARD_TT, c, note);
 	p->value = c < CARD_TT_COUNT ? gv_card_value(c) : 0;
 }
 
@@ -429,15 +419,6 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 	return tpl_none(out);
 }
 
-static int
-board_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	(void)i;
-	out->lookup = board_lookup;
-	out->data = list;
-	return 0;
-}
-
 /* ---- building the board ---- */
 
 static const char *
@@ -568,8 +549,9 @@ hand_set(struct req *r, struct gvboard *b, struct phand *h, int seat)
 
 			if (just) {
 				p->drawn = 1;
-				p->svg = svg_of(r, v->drawn, v->from_pile ?
-				    "taken this turn" : "drawn this turn");
+				p->svg = page_game_svg(r, CARD_TT, v->drawn,
+				    v->from_pile ? "taken this turn" :
+				    "drawn this turn");
 			}
 			if (!h->mine || !b->pick)
 				continue;
@@ -631,9 +613,10 @@ page_game_gv_board(struct req *r, const void *view,
 			return -1;
 	b->nhands = no;
 	b->top = v->ndiscard > 0 ? v->discard[v->ndiscard - 1] : CARD_NONE;
-	b->discard_svg = b->top == CARD_NONE ? "" : svg_of(r, b->top,
-	    v->phase == GV_PHASE_OPEN_ND || v->phase == GV_PHASE_OPEN_D ?
-	    "the upcard" : "top of the discard pile");
+	b->discard_svg = b->top == CARD_NONE ? "" : page_game_svg(r, CARD_TT,
+	    b->top, v->phase == GV_PHASE_OPEN_ND ||
+	    v->phase == GV_PHASE_OPEN_D ? "the upcard" :
+	    "top of the discard pile");
 	buf_init(&sb, r->arena);
 	if (v->nstock > 0)
 		cards_back_svg(&sb);
@@ -652,7 +635,9 @@ page_game_gv_board(struct req *r, const void *view,
 	}
 	if (result_set(r, b) != 0)
 		return -1;
-	return r->arena->failed ? -1 : tpl_list(out, 1, board_item, b);
+	if (r->arena->failed)
+		return -1;
+	return page_game_one(r, out, 1, board_lookup, b);
 }
 
 int

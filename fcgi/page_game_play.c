@@ -188,15 +188,6 @@ play_lookup(const void *data, const char *key, struct tpl_val *out)
 	return tpl_none(out);
 }
 
-static int
-play_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	(void)i;
-	out->lookup = play_lookup;
-	out->data = list;
-	return 0;
-}
-
 /* Deadwood the knock move mv leaves; its melds as text into melds. */
 static int
 knock_dead(const struct gv_state *v, int seat, const struct game_move *mv,
@@ -346,17 +337,18 @@ text_play(struct req *r, struct play *p, const struct game_rules *rules,
 
 /* Gin Vodka's own forms: buttons, the discard pick and the knock form. */
 int
-page_game_gv_play(struct req *r, const void *view, int seat,
-    struct tpl_val *out)
+page_game_gv_play(struct req *r, const void *view,
+    const struct page_game_names *names, int seat, struct tpl_val *out)
 {
 	struct play	*p;
 
+	(void)names;
 	if ((p = arena_calloc(r->arena, sizeof(*p))) == NULL)
 		return -1;
 	if (gv_play(r, p, view, seat) != 0 || r->arena->failed)
 		return -1;
-	return tpl_list(out, p->nbuttons > 0 || p->can_discard ||
-	    p->can_knock ? 1 : 0, play_item, p);
+	return page_game_one(r, out, p->nbuttons > 0 || p->can_discard ||
+	    p->can_knock ? 1 : 0, play_lookup, p);
 }
 
 int
@@ -369,18 +361,19 @@ page_game_play_text(struct req *r, const struct game_rules *rules,
 		return -1;
 	if (text_play(r, p, rules, view, seat) != 0 || r->arena->failed)
 		return -1;
-	return tpl_list(out, p->nbuttons > 0 ? 1 : 0, play_item, p);
+	return page_game_one(r, out, p->nbuttons > 0 ? 1 : 0, play_lookup, p);
 }
 
 int
 page_game_play(struct req *r, const struct game_rules *rules,
-    const void *view, int seat, struct tpl_val *out)
+    const void *view, const struct page_game_names *names, int seat,
+    struct tpl_val *out)
 {
 	const struct page_game_ui	*ui = page_game_ui_find(rules->slug);
 
 	if (seat < 0)
-		return tpl_list(out, 0, play_item, NULL);
+		return page_game_one(r, out, 0, play_lookup, NULL);
 	if (ui == NULL || ui->play == NULL)
 		return page_game_play_text(r, rules, view, seat, out);
-	return ui->play(r, view, seat, out);
+	return ui->play(r, view, names, seat, out);
 }

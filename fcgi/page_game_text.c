@@ -12,9 +12,16 @@
 #include <string.h>
 
 #include "buf.h"
-#include "cards.h"
 #include "esc.h"
 #include "gin_vodka.h"
+#include "page_game_cm.h"
+#include "page_game_r500.h"
+#include "page_game_six.h"
+#include "page_game_tsr.h"
+#include "page_game_vp.h"
+#include "rummy500.h"
+#include "twelve_step.h"
+#include "vodkapolis.h"
 
 const char *
 page_game_who(const struct page_game_names *names, int seat)
@@ -24,20 +31,6 @@ page_game_who(const struct page_game_names *names, int seat)
 	if (seat < 0 || seat >= names->nseats || seat >= GAME_SEATS_MAX)
 		return "Nobody";
 	return names->name[seat];
-}
-
-static void
-put_card(struct buf *b, card_t c)
-{
-	char	 tok[CARD_TEXT_MAX], label[CARDS_LABEL_MAX];
-
-	card_format(CARD_TT, c, tok);
-	cards_label(c, label, sizeof(label));
-	buf_puts(b, "<abbr title=\"");
-	esc_html_str(b, label);
-	buf_puts(b, "\">");
-	esc_html_str(b, tok);
-	buf_puts(b, "</abbr>");
 }
 
 /* Cards of knock mv after the discard, melds separated by "; ". */
@@ -50,7 +43,7 @@ put_melds(struct buf *b, const struct game_move *mv)
 		if (j > 1)
 			buf_puts(b, mv->group[j] != mv->group[j - 1] ? "; " :
 			    " ");
-		put_card(b, mv->cards[j]);
+		page_game_put_card(b, CARD_TT, mv->cards[j]);
 	}
 }
 
@@ -100,6 +93,18 @@ page_game_words(struct buf *b, const struct game_rules *rules,
 	int			 opening;
 
 	esc_html_str(b, page_game_who(names, seat));
+	if (rules == &vp_rules && pvp_words(b, names, text, before) == 0)
+		return;		/* page_game_text_vp.c */
+	if (rules == &r500_rules && pr5_words(b, names, text, before) == 0)
+		return;		/* page_game_text_r500.c */
+	if (rules == &cm_rules && pcm_words(b, text, before) == 0)
+		return;		/* page_game_text_cm.c */
+	if (rules == &six_rules && page_game_six_words(b, names, seat,
+	    text, before) == 0)
+		return;		/* page_game_text_six.c */
+	if (rules == &tsr_rules && page_game_tsr_words(b, names, seat, text,
+	    before) == 0)
+		return;		/* page_game_text_tsr.c */
 	if (rules != &gv_rules || rules->parse(text, &mv, why) != GAME_OK) {
 		buf_puts(b, " played <code>");
 		esc_html_str(b, text);
@@ -125,18 +130,18 @@ page_game_words(struct buf *b, const struct game_rules *rules,
 			break;
 		}
 		buf_puts(b, opening ? " took the upcard, " : " took ");
-		put_card(b, took);
+		page_game_put_card(b, CARD_TT, took);
 		buf_puts(b, opening ? "." : ", from the discard pile.");
 		break;
 	case GV_DISCARD:
 		buf_puts(b, " discarded ");
-		put_card(b, mv.cards[0]);
+		page_game_put_card(b, CARD_TT, mv.cards[0]);
 		buf_puts(b, ".");
 		break;
 	case GV_KNOCK:
 		buf_puts(b, mv.ncards - 1 >= GV_HAND ? " went gin, discarding " :
 		    " knocked, discarding ");
-		put_card(b, mv.cards[0]);
+		page_game_put_card(b, CARD_TT, mv.cards[0]);
 		if (mv.ncards > 1) {
 			buf_puts(b, ", with melds ");
 			put_melds(b, &mv);

@@ -19,139 +19,16 @@
 // 1280x800 and 360x740 go to SHOTS.
 // Output: one "ok - ..." or "not ok - ..." line per check, then "# done".
 // BROWSER_DEBUG=1 also prints how long each wait and move took.
-import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import {
+	BASE, page, ok, notOk, check, must, elapsed, start, shoot, register,
+	lobby, newGame, waitFor, submit as submitWith, run,
+} from "./lib.mjs";
 
-const BASE = process.env.BASE_URL;
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const PROFILE = process.env.PROFILE;
-const SHOTS = process.env.SHOTS;
 const ZONE = "Europe/Berlin";		// the browser's zone, for /register
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 360, height: 740 };
 const MAX_TURNS = 80;			// our turns before giving up on the hand
 const BOT_WAIT = 20000;			// ms for the page to show the bot's move
 
-if (!BASE || !PROFILE || !SHOTS) {
-	console.log("not ok - BASE_URL, PROFILE and SHOTS must be set " +
-	    "(run tests/browser/run.sh)");
-	console.log("# done");
-	process.exit(1);
-}
-mkdirSync(SHOTS, { recursive: true });
-
-let nfail = 0;
-function ok(name) {
-	console.log(`ok - ${name}`);
-}
-function notOk(name, why) {
-	nfail++;
-	console.log(`not ok - ${name}`);
-	for (const line of String(why).split("\n"))
-		console.log(`#   ${line}`);
-}
-function check(name, cond, why) {
-	if (cond)
-		ok(name);
-	else
-		notOk(name, why ?? "false");
-	return cond;
-}
-class Stop extends Error {}
-// Fails the check and stops the flow: later checks depend on it.
-function must(name, cond, why) {
-	if (!check(name, cond, why))
-		throw new Stop(name);
-}
-
-// ---- the browser and what it reports ----
-
-const problems = [];			// console errors, page errors, bad requests
-const t0 = Date.now();
-function elapsed() {
-	return ((Date.now() - t0) / 1000).toFixed(1) + " s";
-}
-
-const context = await chromium.launchPersistentContext(PROFILE, {
-	executablePath: CHROMIUM,
-	headless: true,
-	chromiumSandbox: false,
-	args: ["--no-sandbox", "--disable-gpu", "--no-first-run",
-	    "--disable-background-networking", "--disable-component-update",
-	    "--disable-sync"],
-	viewport: DESKTOP,
-	timezoneId: ZONE,
-	locale: "en-GB",
-	timeout: 30000,
-});
-context.setDefaultTimeout(10000);
-// Fake timers that run in real time until a wait makes them jump.
-await context.clock.install();
-
-function watch(page, tag) {
-	page.on("console", (m) => {
-		if (m.type() === "error")
-			problems.push(`${tag}: console error: ${m.text()} ` +
-			    `(${m.location().url || "?"})`);
-	});
-	page.on("pageerror", (e) => problems.push(`${tag}: page error: ` +
-	    `${e.message}`));
-	page.on("requestfailed", (r) => {
-		const why = r.failure()?.errorText ?? "?";
-		// A navigation that replaces a page aborts its pending poll.
-		if (why === "net::ERR_ABORTED" && r.resourceType() !== "document")
-			return;
-		problems.push(`${tag}: request failed: ${r.method()} ${r.url()}: ${why}`);
-	});
-	page.on("response", (r) => {
-		if (r.status() >= 400)
-			problems.push(`${tag}: ${r.status()} for ` +
-			    `${r.request().method()} ${r.url()}`);
-	});
-	return page;
-}
-
-const page = watch(context.pages()[0] ?? await context.newPage(), "desktop");
-const phone = watch(await context.newPage(), "phone");
-await phone.setViewportSize(PHONE);
-await page.bringToFront();
-
-// Screenshots of the desktop page's URL at both sizes; the phone page
-// also checks that nothing scrolls sideways.
-async function shoot(name, prepare = async () => {}) {
-	await prepare(page);
-	await page.screenshot({ path: join(SHOTS, `${name}-desktop.png`),
-	    fullPage: true });
-	await phone.goto(page.url());
-	await prepare(phone);
-	await phone.screenshot({ path: join(SHOTS, `${name}-phone.png`),
-	    fullPage: true });
-	const w = await phone.evaluate(() => {
-		const d = document.documentElement;
-		const wide = [];
-		for (const el of document.body.querySelectorAll("*")) {
-			const r = el.getBoundingClientRect();
-			if (r.right > d.clientWidth + 0.5 && r.width > 0)
-				wide.push(`${el.tagName.toLowerCase()}` +
-				    `${el.id ? "#" + el.id : ""}` +
-				    `${el.className && typeof el.className === "string" ?
-				    "." + el.className.trim().replace(/\s+/g, ".") : ""}` +
-				    ` (right ${Math.round(r.right)})`);
-		}
-		return { scroll: d.scrollWidth, client: d.clientWidth,
-		    wide: wide.slice(0, 8) };
-	});
-	// Stop the phone copy's own polling; and a page in the background
-	// gets few animation frames, which slows every click's stability
-	// check on the desktop page.
-	await phone.goto("about:blank");
-	await page.bringToFront();
-	check(`${name}: no horizontal scroll at 360 px`,
-	    w.scroll <= w.client,
-	    `scrollWidth ${w.scroll} > clientWidth ${w.client}; too wide: ` +
-	    w.wide.join(", "));
-}
+await start({ timezoneId: ZONE });
 
 // ---- cards ----
 
@@ -203,49 +80,16 @@ async function gameState() {
 // the page's clock jumps ahead so that game.js polls at once instead of
 // in 3 s (the same code runs, in less time); the first wait runs in
 // real time.
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function waitForUs(fast) {
-	const deadline = Date.now() + BOT_WAIT;
-	for (;;) {
-		let n = 0;
-		try {
-			n = await page.locator("section.play, .result").count();
-		} catch {
-			n = 0;			// a reload replaced the document
-		}
-		if (n > 0) {
-			await page.waitForLoadState("load");
-			return;
-		}
-		if (Date.now() > deadline) {
-			const st = await gameState().catch(() => ({}));
-			throw new Error(`waited ${BOT_WAIT / 1000} s and neither ` +
-			    `our move nor the hand end showed (ply ${st.ply}, ` +
-			    `"${st.status}")`);
-		}
-		if (fast)
-			await page.clock.fastForward(3000).catch(() => {});
-		await sleep(fast ? 300 : 100);
-	}
+	await waitFor(async () => await page.locator("section.play, .result")
+	    .count() > 0, fast, { timeout: BOT_WAIT, state: gameState,
+	    what: "our move or the hand end" });
 }
 
 // Submits with a click (or the keyboard when keys is set) and waits
 // for the game page the POST redirects to.
-async function submit(locator, why, keys = false) {
-	const before = (await gameState()).ply;
-	const nav = page.waitForNavigation({ waitUntil: "load" });
-	if (keys)
-		await page.keyboard.press("Enter");
-	else
-		await locator.click();
-	const res = await nav;
-	const after = await gameState();
-	if (!(res && res.ok() && after.ply > before))
-		throw new Error(`${why}: the page did not move on ` +
-		    `(HTTP ${res?.status()}, ply ${before} -> ${after.ply}, ` +
-		    `"${after.status}")`);
-	return after;
-}
+const submit = (locator, why, keys = false) => submitWith(gameState,
+    keys ? null : locator, why);
 
 // Presses Tab from the top of the page until a move button has the
 // focus; returns its value, or null.
@@ -438,26 +282,16 @@ async function checkPanel() {
 
 // ---- the flow ----
 
-try {
+await run(async () => {
 	// Register.
-	const name = "pw" + Math.random().toString(36).slice(2, 10);
-	let res = await page.goto(`${BASE}/register`);
-	must("GET /register answers 200", res?.status() === 200,
-	    `HTTP ${res?.status()}`);
-	await page.waitForLoadState("load");
-	const tz = await page.locator("#tz").inputValue();
-	check(`register: the browser's zone is chosen (${ZONE})`, tz === ZONE,
-	    `the select holds ${tz}`);
-	await page.fill("#name", name);
-	await page.fill("#email", `${name}@example.org`);
-	await page.fill("#password", "correct horse battery");
-	const nav = page.waitForNavigation({ waitUntil: "load" });
-	await page.locator("form[action='/register'] button[type=submit]").click();
-	res = await nav;
-	const signed = await page.locator("form[action='/logout']").count();
-	must("register: signed in after the form", res?.ok() && signed === 1,
-	    `HTTP ${res?.status()} at ${page.url()}: ` +
-	    `${(await page.locator("main").innerText()).slice(0, 300)}`);
+	await register("pw", {
+		signed: "register: signed in after the form",
+		filled: async () => {
+			const tz = await page.locator("#tz").inputValue();
+			check(`register: the browser's zone is chosen (${ZONE})`,
+			    tz === ZONE, `the select holds ${tz}`);
+		},
+	});
 	const acct = await page.goto(`${BASE}/account`);
 	const acctText = await page.locator("main").innerText();
 	check("account: shows the zone chosen at registration",
@@ -465,18 +299,11 @@ try {
 	    `HTTP ${acct?.status()}: ${acctText.slice(0, 300)}`);
 
 	// Lobby: a game against the bot.
-	res = await page.goto(`${BASE}/lobby`);
-	must("GET /lobby answers 200", res?.status() === 200,
-	    `HTTP ${res?.status()}`);
+	await lobby();
 	await shoot("lobby");
-	await page.locator("input[name=opponent][value=bot]").check();
-	const nav2 = page.waitForNavigation({ waitUntil: "load" });
-	await page.locator("form[action='/lobby/new'] button[type=submit]").click();
-	res = await nav2;
-	must("lobby: a new game against the bot opens its page",
-	    res?.ok() && /\/g\/\d+$/.test(new URL(page.url()).pathname),
-	    `HTTP ${res?.status()} at ${page.url()}`);
-	console.log(`# game ${page.url()} at ${elapsed()}`);
+	await page.locator("#gin-vodka-opp1").selectOption("bot");
+	await newGame(page.locator("#new-form-gin-vodka button[type=submit]"),
+	    "lobby: a new game against the bot opens its page");
 
 	// Play until the hand-end panel shows.
 	let turns = 0, realWaits = 0;
@@ -521,14 +348,4 @@ try {
 	    "its arrangements are hidden");
 	await checkPanel();
 	await shoot("result", unfold);
-} catch (e) {
-	if (!(e instanceof Stop))
-		notOk("the flow ran to its end", e.stack ?? e);
-}
-
-check("no console error, page error or failed request",
-    problems.length === 0, problems.join("\n"));
-await context.close();
-console.log(`# ${elapsed()}`);
-console.log("# done");
-process.exit(nfail > 0 ? 1 : 0);
+});

@@ -1,10 +1,14 @@
 #!/bin/sh
-# tests/browser/run.sh: the browser test.  Headless Chromium (Debian's
-# /usr/bin/chromium, driven by playwright-core; no browser is ever
-# downloaded) registers a user on a private instance, starts a game
-# against the bot from the lobby, plays until the hand ends and checks
-# the hand-end panel (tests/browser/play.mjs).  Screenshots go to
-# tests/browser/shots/ (ignored by git).
+# tests/browser/run.sh [SCRIPT.mjs...]: the browser tests.  Headless
+# Chromium (Debian's /usr/bin/chromium, driven by playwright-core; no
+# browser is ever downloaded) plays on a private instance with a
+# worker that moves the bots, as a person would: play.mjs (Gin Vodka:
+# register, a game against the bot from the lobby, a hand to its end),
+# vodkapolis.mjs, rummy500.mjs, casino.mjs, six_suit.mjs and
+# twelve_step.mjs (each game through the lobby with bots).  No
+# argument runs them all, one after the other; tests/run.sh gives each
+# its own run, so they run side by side on their own instances.
+# Screenshots go to tests/browser/shots/ (ignored by git).
 #
 # Environment: TOPPER (the topper binary, tests/run.sh sets the ASan
 # build), CHROMIUM (default /usr/bin/chromium), BROWSER_KEEP=1 keeps the
@@ -26,17 +30,27 @@ fail_early() {
 command -v node > /dev/null 2>&1 || fail_early "node is not installed"
 command -v npm > /dev/null 2>&1 || fail_early "npm is not installed"
 
-# node_modules: installed from the lock file, again whenever it changed.
+# node_modules: installed from the lock file, again whenever it changed;
+# under a lock, since several runs may start at once.
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
 stamp=node_modules/.topper-lock.sha256
-if [ ! -d node_modules/playwright-core ] || [ ! -f "$stamp" ] ||
-    [ "$(cat "$stamp")" != "$lock_sum" ]; then
-	echo "browser: npm ci"
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --include=dev \
-	    --ignore-scripts --no-audit --no-fund > /dev/null ||
-	    fail_early "npm ci failed"
-	echo "$lock_sum" > "$stamp"
-fi
+(
+	flock 9
+	if [ ! -d node_modules/playwright-core ] || [ ! -f "$stamp" ] ||
+	    [ "$(cat "$stamp")" != "$lock_sum" ]; then
+		echo "browser: npm ci"
+		PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --include=dev \
+		    --ignore-scripts --no-audit --no-fund > /dev/null ||
+		    exit 1
+		echo "$lock_sum" > "$stamp"
+	fi
+) 9> "${TMPDIR:-/tmp}/topper-npm.lock" || fail_early "npm ci failed"
+
+[ $# -gt 0 ] || set -- play.mjs twelve_step.mjs vodkapolis.mjs rummy500.mjs \
+    casino.mjs six_suit.mjs
+for script; do
+	[ -f "tests/browser/$script" ] || fail_early "no tests/browser/$script"
+done
 
 INSTANCE_WORKER=1
 . "$ROOT/tests/e2e/lib/instance.sh"
@@ -66,15 +80,30 @@ fi
 
 PROFILE=$(mktemp -d "${TMPDIR:-/tmp}/topper-chromium.XXXXXX")
 mkdir -p "$SHOTS"
-out=$INST/log/play.out
-BASE_URL=$INST_URL CHROMIUM=$CHROMIUM PROFILE=$PROFILE SHOTS=$SHOTS \
-    timeout -k 5 150 node tests/browser/play.mjs 2>&1 | tee "$out"
+out=$INST/log/browser.out
+: > "$out"
+missing=0
+for script; do
+	# The longest a script may take, on a busy 2-core machine.
+	case $script in
+	play.mjs|casino.mjs)	limit=150 ;;
+	twelve_step.mjs)	limit=240 ;;
+	six_suit.mjs)		limit=420 ;;
+	*)			limit=300 ;;
+	esac
+	mkdir -p "$PROFILE/${script%.mjs}"
+	BASE_URL=$INST_URL CHROMIUM=$CHROMIUM PROFILE=$PROFILE/${script%.mjs} \
+	    SHOTS=$SHOTS timeout -k 5 $limit node "tests/browser/$script" \
+	    > "$out.one" 2>&1
+	cat "$out.one"
+	cat "$out.one" >> "$out"
+	if ! grep -q '^# done$' "$out.one"; then
+		echo "not ok - $script ended early (a crash or its $limit s limit)"
+		missing=$((missing + 1))
+	fi
+done
 passed=$(grep -c '^ok ' "$out")
-failed=$(grep -c '^not ok ' "$out")
-if ! grep -q '^# done$' "$out"; then
-	echo "not ok - play.mjs ended early (a crash or the time limit)"
-	failed=$((failed + 1))
-fi
+failed=$(($(grep -c '^not ok ' "$out") + missing))
 if ! cleanup; then
 	echo "not ok - the instance stopped cleanly (see above)"
 	failed=$((failed + 1))

@@ -10,23 +10,12 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/lib/instance.sh
 
-fail=0
-check() {	# description command...
-	_d=$1
-	shift
-	if "$@"; then
-		echo "ok: $_d"
-	else
-		echo "FAIL: $_d"
-		fail=1
-	fi
-}
-
 tmp=$(mktemp -d)
 trap 'instance_stop >/dev/null 2>&1; rm -rf "$tmp"' EXIT INT TERM
 
 INSTANCE_CONF="login_rate = 3/60"
 instance_start || { echo "FAIL: instance did not start"; exit 1; }
+. tests/e2e/lib/web.sh
 DB=$INST/topper.db
 
 npages=0
@@ -43,17 +32,16 @@ req() {
 		cp "$tmp/$_n.body" "$tmp/page-$npages-$_n.html"
 	fi
 }
-code() { cat "$tmp/$1.code"; }
 head_has() { grep -qi "^$2" "$tmp/$1.head"; }
 body_has() { grep -q -- "$2" "$tmp/$1.body"; }
 body_lacks() { ! grep -q -- "$2" "$tmp/$1.body"; }
 location() { sed -n 's/^Location: *//Ip' "$tmp/$1.head" | tr -d '\r'; }
-# The csrf token of the first form in a page.
+# The csrf token of the first form in a reply (its .body: this suite
+# replaces web.sh's csrf_of).
 csrf_of() {
 	grep -o 'name="csrf" value="[^"]*"' "$tmp/$1.body" | head -n 1 |
 	    sed 's/.*value="//; s/"$//'
 }
-sql() { sqlite3 "$DB" "$1"; }
 
 # --- Anonymous pages ---------------------------------------------------
 req home anon GET /

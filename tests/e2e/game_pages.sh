@@ -20,92 +20,12 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/lib/instance.sh
 
-fail=0
-check() {	# description command...
-	_d=$1
-	shift
-	if "$@"; then
-		echo "ok: $_d"
-	else
-		echo "FAIL: $_d"
-		fail=1
-	fi
-}
-
 tmp=$(mktemp -d)
 trap 'instance_stop >/dev/null 2>&1; [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT INT TERM
 instance_start || { echo "FAIL: instance did not start"; exit 1; }
-T() { "$TOPPER" "$@" --config "$INST_CONF"; }
-PY=/usr/bin/python3
+. tests/e2e/lib/web.sh
 
-# form.py PAGE FORM [name=value...]: the urlencoded body a browser sends
-# for FORM ("#id" or its action), every field at its default: hidden
-# inputs, checked radios (form= attributes count), selected options,
-# enabled fields only; name=value pairs replace or add fields.
-cat > "$tmp/form.py" <<'EOF'
-import sys, urllib.parse
-from html.parser import HTMLParser
-
-class P(HTMLParser):
-    def __init__(s):
-        super().__init__()
-        s.forms, s.cur, s.sel = [], None, None
-    def owner(s, a):
-        if 'form' in a:
-            return next((f for f in s.forms if f['id'] == a['form']), None)
-        return s.cur
-    def handle_starttag(s, tag, a):
-        a = dict(a)
-        if tag == 'form':
-            s.cur = {'id': a.get('id'), 'action': a.get('action'), 'f': []}
-            s.forms.append(s.cur)
-        elif tag == 'input':
-            f = s.owner(a)
-            t = a.get('type', 'text')
-            if f is None or 'disabled' in a or t in ('submit', 'button'):
-                return
-            if t in ('radio', 'checkbox') and 'checked' not in a:
-                return
-            f['f'].append([a.get('name'), a.get('value', '')])
-        elif tag == 'select':
-            f = s.owner(a)
-            s.sel = None
-            if f is not None and 'disabled' not in a:
-                s.sel = [a.get('name'), None, None]
-                f['f'].append(s.sel)
-        elif tag == 'option' and s.sel is not None:
-            if s.sel[2] is None:
-                s.sel[2] = a.get('value')
-            if 'selected' in a:
-                s.sel[1] = a.get('value')
-    def handle_endtag(s, tag):
-        if tag == 'form':
-            s.cur = None
-        elif tag == 'select' and s.sel is not None:
-            if s.sel[1] is None:
-                s.sel[1] = s.sel[2]
-            del s.sel[2]
-            s.sel = None
-
-p = P()
-p.feed(open(sys.argv[1]).read())
-want = sys.argv[2]
-form = next((f for f in p.forms if (want[0] == '#' and f['id'] == want[1:])
-    or f['action'] == want), None)
-if form is None:
-    sys.exit('no form ' + want)
-fields = [tuple(x[:2]) for x in form['f'] if x[0]]
-for kv in sys.argv[3:]:
-    k, v = kv.split('=', 1)
-    fields = [x for x in fields if x[0] != k] + [(k, v)]
-print(urllib.parse.urlencode(fields))
-EOF
-form() { "$PY" "$tmp/form.py" "$@"; }
-
-for u in alice bob carol; do
-	T user add "$u" "$u@example.org" --password "secret-$u-pw" > /dev/null ||
-	    { echo "FAIL: user $u"; exit 1; }
-done
+users alice bob carol
 
 # The deal: dealer 1, so alice (seat 0) is dealt first and acts first.
 # Stock from the top: 3Bs, 1Bc, 2Rt, then the rest in id order.
@@ -127,79 +47,6 @@ id=$(T import "$tmp/deal.json" --users alice,bob) ||
 ALICE="1Rc 2Rc 3Rc 1Yh 1Yt 1Ys 2Gh 3Gh 4Gh 4Bs 4Bc"
 BOB="4Rc 1Gh 1Bt 2Bt 3Bt 2Yc 3Yc 4Yc 3Rs 4Rt 2Gs"
 G=$INST_URL/g/$id
-
-login() {	# name password jar
-	curl -sS -c "$3" -b "$3" -o "$tmp/form.html" "$INST_URL/login" &&
-	_t=$(sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' \
-	    "$tmp/form.html" | head -1) &&
-	[ "$(curl -sS -c "$3" -b "$3" -o /dev/null -w '%{http_code}' \
-	    --data-urlencode "csrf=$_t" --data-urlencode "name=$1" \
-	    --data-urlencode "password=$2" "$INST_URL/login")" = 303 ]
-}
-for u in alice bob carol; do
-	check "$u logs in" login "$u" "secret-$u-pw" "$tmp/$u.jar"
-done
-
-# page NAME WHO URL: GET into $tmp/NAME.html (WHO anon|alice|bob|carol),
-# status in $tmp/NAME.code; every page must pass tidy -eq.
-tidy_fail=0
-page() {
-	_n=$1 _w=$2 _u=$3
-	set --
-	[ "$_w" != anon ] && set -- -b "$tmp/$_w.jar"
-	curl -sS "$@" -o "$tmp/$_n.html" -w '%{http_code}' "$_u" \
-	    > "$tmp/$_n.code"
-	case $(code "$_n") in 3*) return 0 ;; esac
-	if ! tidy -eq "$tmp/$_n.html" > "$tmp/$_n.tidy" 2>&1; then
-		echo "FAIL: tidy on $_u ($_n):"
-		cat "$tmp/$_n.tidy"
-		tidy_fail=1
-		fail=1
-	fi
-}
-code() { cat "$tmp/$1.code"; }
-has() { grep -qF -- "$2" "$tmp/$1.html"; }
-# post NAME WHO URL BODY: a form POST; status in NAME.code, a redirect's
-# target in NAME.loc, the page in NAME.html (tidy unless a redirect).
-post() {
-	_n=$1 _w=$2 _u=$3 _b=$4
-	set --
-	[ "$_w" != anon ] && set -- -b "$tmp/$_w.jar"
-	curl -sS "$@" -o "$tmp/$_n.html" -w '%{http_code} %{redirect_url}' \
-	    --data "$_b" "$_u" > "$tmp/$_n.out"
-	cut -d' ' -f1 "$tmp/$_n.out" > "$tmp/$_n.code"
-	cut -d' ' -f2- "$tmp/$_n.out" > "$tmp/$_n.loc"
-	if [ -s "$tmp/$_n.html" ] && [ "$(code "$_n")" != 303 ] &&
-	    ! tidy -eq "$tmp/$_n.html" > "$tmp/$_n.tidy" 2>&1; then
-		echo "FAIL: tidy on POST $_u ($_n):"
-		cat "$tmp/$_n.tidy"
-		fail=1
-	fi
-}
-# play WHO FORM [name=value...]: load the game page, send FORM; 303.
-play() {
-	_w=$1
-	shift
-	page "pl-$_w" "$_w" "$G" &&
-	post "mv" "$_w" "$G/move" "$(form "$tmp/pl-$_w.html" "$@")" &&
-	[ "$(code mv)" = 303 ]
-}
-export_now() { T export "$id" 2> /dev/null; }
-snap() { export_now > "$tmp/before.json"; }
-same_game() { export_now | cmp -s - "$tmp/before.json"; }
-# No card of hand ($2) is drawn on page $1 (data-card marks a card face).
-hides() {
-	for _c in $2; do
-		has "$1" "data-card=\"$_c\"" && return 1
-	done
-	return 0
-}
-shows() {
-	for _c in $2; do
-		has "$1" "data-card=\"$_c\"" || return 1
-	done
-	return 0
-}
 
 # ---- ply 0 ----
 page a0 alice "$G"
@@ -225,8 +72,8 @@ check "anonymous sees no hidden card" hides n0 "$ALICE $BOB"
 
 # Refusals at ply 0, each writing nothing.
 snap
-ACSRF=$(sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' "$tmp/a0.html" | head -1)
-CCSRF=$(sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' "$tmp/c0.html" | head -1)
+ACSRF=$(csrf_of a0)
+CCSRF=$(csrf_of c0)
 post r1 carol "$G/move" "csrf=$CCSRF&ply=0&move=pass"
 check "carol holds no seat: 403" [ "$(code r1)" = 403 ]
 check "  and nothing was written" same_game
@@ -248,7 +95,7 @@ post r7 alice "$G/move" "csrf=$ACSRF&move=pass"
 check "no ply: 400" [ "$(code r7)" = 400 ]
 post r8 alice "$G/move" "csrf=$ACSRF&ply=3&move=pass"
 check "a ply beyond the game: 409" [ "$(code r8)" = 409 ]
-BCSRF=$(sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' "$tmp/b0.html" | head -1)
+BCSRF=$(csrf_of b0)
 post r9 bob "$G/move" "csrf=$BCSRF&ply=0&move=pass"
 check "bob out of turn: 422" [ "$(code r9)" = 422 ]
 post r10 alice "$INST_URL/g/99999/move" "csrf=$ACSRF&ply=0&move=pass"

@@ -10,18 +10,6 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/lib/instance.sh
 
-fail=0
-check() {	# description command...
-	_d=$1
-	shift
-	if "$@"; then
-		echo "ok: $_d"
-	else
-		echo "FAIL: $_d"
-		fail=1
-	fi
-}
-
 tmp=$(mktemp -d)
 trap 'instance_stop >/dev/null 2>&1; rm -rf "$tmp"' EXIT INT TERM
 
@@ -31,6 +19,7 @@ ln -s "$PWD/templates" "$tmp/data/templates"
 printf 'body { color: #123; }\n' > "$tmp/data/static/css/e2e-probe.css"
 INSTANCE_DATA_DIR=$tmp/data
 instance_start || { echo "FAIL: instance did not start"; exit 1; }
+. tests/e2e/lib/web.sh
 
 get() {	# name url [curl args]
 	_n=$1 _u=$2
@@ -38,7 +27,6 @@ get() {	# name url [curl args]
 	curl -sS -D "$tmp/$_n.head" -o "$tmp/$_n.body" -w '%{http_code}' \
 	    "$@" "$_u" > "$tmp/$_n.code"
 }
-code() { cat "$tmp/$1.code"; }
 has_header() { grep -qi "^$2" "$tmp/$1.head"; }
 
 get health "$INST_URL/healthz"

@@ -16,17 +16,6 @@ cd "$(dirname "$0")/../.." || exit 1
 
 NGAMES=${WORKER_GAMES:-50}
 NKILLS=${WORKER_KILLS:-20}
-fail=0
-check() {	# description command...
-	_d=$1
-	shift
-	if "$@"; then
-		echo "ok: $_d"
-	else
-		echo "FAIL: $_d"
-		fail=1
-	fi
-}
 
 tmp=$(mktemp -d)
 w2=
@@ -40,8 +29,7 @@ trap cleanup EXIT INT TERM
 start=$(date +%s)
 INSTANCE_WORKER=1
 instance_start || { echo "FAIL: instance did not start"; exit 1; }
-T() { "$TOPPER" "$@" --config "$INST_CONF"; }
-sql() { sqlite3 "$INST/topper.db" "$1"; }
+. tests/e2e/lib/web.sh
 
 T user add bot1 bot1@example.org --bot > /dev/null &&
     T user add bot2 bot2@example.org --bot > /dev/null ||

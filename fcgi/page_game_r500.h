@@ -1,0 +1,34 @@
+/*
+ * page_game_r500.h: what the Rummy 500 board (page_game_r500.c) and its
+ * move forms (page_game_r500_play.c) share (prefix pr5_).
+ */
+#ifndef TOPPER_PAGE_GAME_R500_H
+#define TOPPER_PAGE_GAME_R500_H
+
+#include "card.h"
+#include "game.h"
+
+struct buf;
+struct page_game_names;
+struct r500_state;
+struct req;
+
+/* The legal moves of seat on view, in the request arena (*n of them). */
+struct game_move *pr5_legal(struct req *r, const struct r500_state *v,
+	    int seat, int *n);
+
+/* "7♥ (seven of hearts)": a card for option lists, in the arena. */
+const char *pr5_card_text(struct req *r, card_t c);
+
+/* "run of hearts", "set of sevens": a meld in words, in the arena. */
+const char *pr5_meld_words(struct req *r, const card_t *cards, int n,
+	    int run);
+
+/*
+ * A Rummy 500 move in words after the player's name (hooked into
+ * page_game_words): 0, or -1 when text does not read.
+ */
+int	pr5_words(struct buf *b, const struct page_game_names *names,
+	    const char *text, const void *before);
+
+#endif /* TOPPER_PAGE_GAME_R500_H */

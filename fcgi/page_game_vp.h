@@ -1,0 +1,31 @@
+/*
+ * page_game_vp.h: what the Vodkapolis 500 board (page_game_vp.c) and its
+ * move forms (page_game_vp_play.c) share (prefix pvp_).
+ */
+#ifndef TOPPER_PAGE_GAME_VP_H
+#define TOPPER_PAGE_GAME_VP_H
+
+#include "card.h"
+#include "game.h"
+
+struct buf;
+struct page_game_names;
+struct req;
+struct vp_state;
+
+/* The legal moves of seat on view, in the request arena (*n of them). */
+struct game_move *pvp_legal(struct req *r, const struct vp_state *v,
+	    int seat, int *n);
+
+/*
+ * A Vodkapolis move in words after the player's name (page_game_words
+ * hands it over): 0, or -1 when text does not read (the caller then
+ * shows the text).  before: the state or view before it, or NULL.
+ */
+int	pvp_words(struct buf *b, const struct page_game_names *names,
+	    const char *text, const void *before);
+
+/* The meld's line in words: "blue hearts", "red 3s", "triangle 2s". */
+const char *pvp_line_words(struct req *r, const card_t *cards, int n);
+
+#endif /* TOPPER_PAGE_GAME_VP_H */

@@ -1,0 +1,677 @@
+/*
+ * page_lobby_new.c: the lobby's new-game forms and POST /lobby/new
+ * (page_lobby.h).
+ *
+ * One form per registered game, each built from the game's rules: the
+ * number of players (seats_min..seats_max), who sits in every other
+ * seat (the bot, anyone, or a player named) and the table options the
+ * engine describes (struct game_option), so a game added to the
+ * registry appears here without code of its own.  The engine's setup()
+ * stays the judge of options: what it refuses comes back as its
+ * sentence.
+ */
+#include "page_lobby.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "arena.h"
+#include "db.h"
+#include "deadline.h"
+#include "form.h"
+#include "mail_queue.h"
+#include "page.h"
+#include "req.h"
+#include "resp.h"
+#include "serve.h"
+#include "sess.h"
+#include "store_game.h"
+#include "store_lobby.h"
+#include "store_user.h"
+#include "tpl.h"
+
+/* ---- the forms, as the lobby template sees them ---- */
+
+/* One form: a game, and what the person chose (or the defaults). */
+struct lobby_form {
+	const struct game_rules	*rules;
+	int			 seats;		/* players chosen */
+	int			 open;		/* the <details> starts open */
+	const char		*opp[GAME_SEATS_MAX];	/* [k], k >= 1 */
+	const char		*invitee[GAME_SEATS_MAX];
+	const char		*value[PAGE_LOBBY_OPTIONS_MAX];	/* as typed */
+	int			 nopts;
+};
+
+struct lobby_forms {
+	struct lobby_form	 f[PAGE_LOBBY_GAMES_MAX];
+	int			 n;
+};
+
+/* An item of a form's lists: the form and an index. */
+struct form_item {
+	const struct lobby_form	*f;
+	int			 i;
+};
+
+static const char *const opp_values[] = { "bot", "open", "invite", NULL };
+
+/* The field names of seat row k: "opponent" for the first other seat,
+ * "opponent3" for the third; row 0 is the creator's and never sent. */
+static const char *const opp_fields[GAME_SEATS_MAX] = {
+	"opponent0", "opponent", "opponent2", "opponent3", "opponent4",
+	"opponent5", "opponent6", "opponent7", "opponent8", "opponent9",
+	"opponent10", "opponent11"
+};
+static const char *const inv_fields[GAME_SEATS_MAX] = {
+	"invitee0", "invitee", "invitee2", "invitee3", "invitee4",
+	"invitee5", "invitee6", "invitee7", "invitee8", "invitee9",
+	"invitee10", "invitee11"
+};
+_Static_assert(GAME_SEATS_MAX == 12, "one field name per seat");
+
+static int
+size_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct form_item	*it = data;
+
+	if (strcmp(key, "n") == 0)
+		return tpl_int(out, it->i);
+	if (strcmp(key, "selected") == 0)
+		return tpl_bool(out, it->i == it->f->seats);
+	return tpl_none(out);
+}
+
+static int
+row_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct form_item	*it = data;
+	const struct lobby_form	*f = it->f;
+	int			 k = it->i;
+
+	if (strcmp(key, "k") == 0)
+		return tpl_int(out, k);
+	if (strcmp(key, "seat_no") == 0)
+		return tpl_int(out, k + 1);
+	if (strcmp(key, "beyond_min") == 0)
+		return tpl_bool(out, k >= f->rules->seats_min);
+	if (strcmp(key, "opp_bot") == 0)
+		return tpl_bool(out, strcmp(f->opp[k], "bot") == 0);
+	if (strcmp(key, "opp_open") == 0)
+		return tpl_bool(out, strcmp(f->opp[k], "open") == 0);
+	if (strcmp(key, "opp_invite") == 0)
+		return tpl_bool(out, strcmp(f->opp[k], "invite") == 0);
+	if (strcmp(key, "invitee") == 0)
+		return tpl_str(out, f->invitee[k]);
+	if (strcmp(key, "opp_field") == 0)
+		return tpl_str(out, opp_fields[k]);
+	if (strcmp(key, "inv_field") == 0)
+		return tpl_str(out, inv_fields[k]);
+	return tpl_none(out);
+}
+
+/* One option's word, for a select. */
+struct word_item {
+	const char	*word;
+	int		 selected;
+};
+
+static int
+word_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct word_item	*w = data;
+
+	if (strcmp(key, "word") == 0)
+		return tpl_str(out, w->word);
+	if (strcmp(key, "selected") == 0)
+		return tpl_bool(out, w->selected);
+	return tpl_none(out);
+}
+
+static int
+word_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	out->lookup = word_lookup;
+	out->data = (const struct word_item *)list + i;
+	return 0;
+}
+
+/* The words of an option as select items, the current one selected. */
+static int
+words_list(struct arena *a, const struct game_option *o, const char *value,
+    struct tpl_val *out)
+{
+	struct word_item	*w;
+	size_t			 n, i;
+
+	for (n = 0; o->words[n] != NULL; n++)
+		;
+	if ((w = arena_calloc(a, n * sizeof(*w))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		w[i].word = o->words[i];
+		w[i].selected = strcmp(o->words[i], value) == 0;
+	}
+	return tpl_list(out, n, word_item, w);
+}
+
+/* The lookup of an option needs the arena for its word list. */
+struct opt_item {
+	const struct lobby_form	*f;
+	const struct game_option *o;
+	const char		*value;
+	struct arena		*a;
+};
+
+static int
+opt_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct opt_item		*it = data;
+	const struct game_option	*o = it->o;
+
+	if (strcmp(key, "key") == 0)
+		return tpl_str(out, o->key);
+	if (strcmp(key, "label") == 0)
+		return tpl_str(out, o->label);
+	if (strcmp(key, "help") == 0)
+		return tpl_str(out, o->help);
+	if (strcmp(key, "is_words") == 0)
+		return tpl_bool(out, o->words != NULL);
+	if (strcmp(key, "words") == 0)
+		return o->words == NULL ? tpl_none(out) :
+		    words_list(it->a, o, it->value, out);
+	if (strcmp(key, "lo") == 0)
+		return tpl_int(out, o->lo);
+	if (strcmp(key, "hi") == 0)
+		return tpl_int(out, o->hi);
+	if (strcmp(key, "value") == 0)
+		return tpl_str(out, it->value);
+	if (strcmp(key, "required") == 0)
+		return tpl_bool(out, o->words == NULL && o->def >= o->lo);
+	return tpl_none(out);
+}
+
+static int
+opt_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	out->lookup = opt_lookup;
+	out->data = (const struct opt_item *)list + i;
+	return 0;
+}
+
+static int
+size_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	out->lookup = size_lookup;
+	out->data = (const struct form_item *)list + i;
+	return 0;
+}
+
+static int
+row_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	out->lookup = row_lookup;
+	out->data = (const struct form_item *)list + i;
+	return 0;
+}
+
+/* What a form's lookup reads: the form and its prepared lists. */
+struct form_ctx {
+	const struct lobby_form	*f;
+	struct form_item	*sizes, *rows;
+	int			 nsizes, nrows;
+	struct opt_item		*opts;
+};
+
+static int
+form_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct form_ctx	*c = data;
+	const struct lobby_form	*f = c->f;
+
+	if (strcmp(key, "slug") == 0)
+		return tpl_str(out, f->rules->slug);
+	if (strcmp(key, "game_name") == 0)
+		return tpl_str(out, f->rules->name);
+	if (strcmp(key, "open") == 0)
+		return tpl_bool(out, f->open);
+	if (strcmp(key, "seats") == 0)
+		return tpl_int(out, f->seats);
+	if (strcmp(key, "seats_min") == 0)
+		return tpl_int(out, f->rules->seats_min);
+	if (strcmp(key, "seats_max") == 0)
+		return tpl_int(out, f->rules->seats_max);
+	if (strcmp(key, "many_sizes") == 0)
+		return tpl_bool(out, c->nsizes > 1);
+	if (strcmp(key, "sizes") == 0)
+		return tpl_list(out, (size_t)c->nsizes, size_item, c->sizes);
+	if (strcmp(key, "rows") == 0)
+		return tpl_list(out, (size_t)c->nrows, row_item, c->rows);
+	if (strcmp(key, "has_options") == 0)
+		return tpl_bool(out, f->nopts > 0);
+	if (strcmp(key, "options") == 0)
+		return tpl_list(out, (size_t)f->nopts, opt_item, c->opts);
+	return tpl_none(out);
+}
+
+static int
+form_item_ctx(const void *list, size_t i, struct tpl_ctx *out)
+{
+	out->lookup = form_lookup;
+	out->data = (const struct form_ctx *)list + i;
+	return 0;
+}
+
+/* A form with the game's defaults: bots in every other seat. */
+static void
+form_defaults(struct arena *a, struct lobby_form *f,
+    const struct game_rules *rules)
+{
+	const struct game_option	*o;
+	int				 k;
+
+	memset(f, 0, sizeof(*f));
+	f->rules = rules;
+	f->seats = rules->seats_min;
+	for (k = 1; k < GAME_SEATS_MAX; k++) {
+		f->opp[k] = "bot";
+		f->invitee[k] = "";
+	}
+	for (o = rules->options; o != NULL && o->key != NULL &&
+	    f->nopts < PAGE_LOBBY_OPTIONS_MAX; o++)
+		f->value[f->nopts++] = o->words != NULL ? o->words[o->def] :
+		    o->def < o->lo ? "" : arena_printf(a, "%d", o->def);
+}
+
+struct lobby_forms *
+page_lobby_forms_new(struct arena *a)
+{
+	const struct game_rules *const	*all = game_all();
+	struct lobby_forms		*fs;
+	int				 i;
+
+	if ((fs = arena_calloc(a, sizeof(*fs))) == NULL)
+		return NULL;
+	for (i = 0; all[i] != NULL && fs->n < PAGE_LOBBY_GAMES_MAX; i++)
+		form_defaults(a, &fs->f[fs->n++], all[i]);
+	if (fs->n > 0)
+		fs->f[0].open = 1;
+	return fs;
+}
+
+int
+page_lobby_forms(struct arena *a, const struct lobby_forms *fs,
+    struct tpl_val *out)
+{
+	struct form_ctx	*cs;
+	int		 i, j;
+
+	if (fs == NULL)
+		return tpl_list(out, 0, form_item_ctx, NULL);
+	if ((cs = arena_calloc(a, (size_t)fs->n * sizeof(*cs))) == NULL)
+		return -1;
+	for (i = 0; i < fs->n; i++) {
+		const struct lobby_form	*f = &fs->f[i];
+		const struct game_rules	*rules = f->rules;
+
+		cs[i].f = f;
+		cs[i].nsizes = rules->seats_max - rules->seats_min + 1;
+		cs[i].nrows = rules->seats_max - 1;
+		cs[i].sizes = arena_calloc(a, (size_t)cs[i].nsizes *
+		    sizeof(*cs[i].sizes));
+		cs[i].rows = arena_calloc(a, (size_t)(cs[i].nrows + 1) *
+		    sizeof(*cs[i].rows));
+		cs[i].opts = arena_calloc(a, (size_t)(f->nopts + 1) *
+		    sizeof(*cs[i].opts));
+		if (cs[i].sizes == NULL || cs[i].rows == NULL ||
+		    cs[i].opts == NULL)
+			return -1;
+		for (j = 0; j < cs[i].nsizes; j++)
+			cs[i].sizes[j] = (struct form_item){ f,
+			    rules->seats_min + j };
+		for (j = 0; j < cs[i].nrows; j++)
+			cs[i].rows[j] = (struct form_item){ f, j + 1 };
+		for (j = 0; j < f->nopts; j++)
+			cs[i].opts[j] = (struct opt_item){ f,
+			    &rules->options[j], f->value[j], a };
+	}
+	return tpl_list(out, (size_t)fs->n, form_item_ctx, cs);
+}
+
+/* ---- POST /lobby/new ---- */
+
+enum new_field { NF_CSRF, NF_GAME, NF_SEATS, NF_MOVE_TIME, NF_ON_TIMEOUT,
+    NF__BASE };
+
+/* Fields: the three above, then opponent/invitee per other seat, then
+ * the game's options. */
+enum {
+	NF_OPP = NF__BASE,
+	NF_INV = NF_OPP + GAME_SEATS_MAX,
+	NF_OPT = NF_INV + GAME_SEATS_MAX,
+	NF__MAX = NF_OPT + PAGE_LOBBY_OPTIONS_MAX
+};
+
+/* The field table for rules (NULL: the base fields only); *n its size. */
+static struct form_field *
+new_fields(struct arena *a, const struct game_rules *rules, size_t *n)
+{
+	struct form_field	*t;
+	int			 k, i;
+
+	if ((t = arena_calloc(a, NF__MAX * sizeof(*t))) == NULL)
+		return NULL;
+	t[NF_CSRF] = (struct form_field){ "csrf", NULL, 0, 0 };
+	t[NF_GAME] = (struct form_field){ "game", form_line, 0, 40 };
+	t[NF_SEATS] = (struct form_field){ "seats", form_uint, 0,
+	    GAME_SEATS_MAX };
+	/* The clock (deadline.h): "3d", "36h"; move or bot. */
+	t[NF_MOVE_TIME] = (struct form_field){ "move_time", form_line, 0, 20 };
+	t[NF_ON_TIMEOUT] = (struct form_field){ "on_timeout", form_line, 0, 4 };
+	*n = NF__BASE;
+	if (rules == NULL)
+		return t;
+	for (k = 0; k < GAME_SEATS_MAX; k++) {
+		t[NF_OPP + k] = (struct form_field){ opp_fields[k], form_line,
+		    0, 10 };
+		t[NF_INV + k] = (struct form_field){ inv_fields[k], form_line,
+		    0, 40 };
+	}
+	for (i = 0; i < PAGE_LOBBY_OPTIONS_MAX; i++) {
+		const struct game_option *o = &rules->options[i];
+
+		if (rules->options == NULL || o->key == NULL)
+			break;
+		t[NF_OPT + i] = o->words != NULL ?
+		    (struct form_field){ o->key, form_line, 0, 40 } :
+		    (struct form_field){ o->key, form_uint, 0,
+		    (size_t)o->hi };
+	}
+	*n = (size_t)(NF_OPT + i);
+	return a->failed ? NULL : t;
+}
+
+/* Who sits in the other seats: user ids, 0 for an open seat. */
+struct seating {
+	int64_t		 user[GAME_SEATS_MAX];	/* [k], k >= 1 */
+};
+
+/*
+ * Create the game with a fresh seed from the OS: the creator sits
+ * where the seed's seating puts the first player, the k-th other seat
+ * where it puts the (k+1)-th.
+ */
+static enum db_rc
+create(struct req *r, const struct game_rules *rules, int nseats,
+    const char *options, int64_t me, const struct seating *who,
+    int64_t *id, char why[GAME_WHY_MAX])
+{
+	union {
+		max_align_t	 align;
+		unsigned char	 b[GAME_STATE_MAX];
+	}			 st;
+	struct store_game_new	 n;
+	struct game_setup	 su;
+	struct game_status	 gs;
+	uint8_t			 seed[32];
+	enum db_rc		 rc;
+	int			 k;
+
+	randombytes_buf(seed, sizeof(seed));
+	memset(&su, 0, sizeof(su));
+	su.nseats = nseats;
+	su.options = options;
+	su.seed = seed;
+	su.dealer = -1;
+	why[0] = '\0';
+	if (rules->setup(st.b, &su, why) != GAME_OK) {
+		sodium_memzero(seed, sizeof(seed));
+		return DB_REFUSED;
+	}
+	rules->status(st.b, &gs);
+	memset(&n, 0, sizeof(n));
+	n.rules = rules;
+	n.options = options;
+	n.nseats = nseats;
+	n.dealer = -1;
+	n.seed = seed;
+	n.users[gs.seating[0]] = me;
+	for (k = 1; k < nseats; k++)
+		n.users[gs.seating[k]] = who->user[k];
+	n.created_by = me;
+	rc = store_game_create(r->app->db, &n, id, why);
+	sodium_memzero(seed, sizeof(seed));
+	sodium_memzero(st.b, sizeof(st.b));
+	return rc;
+}
+
+/*
+ * Read the options of f's game from v into f (what the page shows
+ * again) and opts ("key=value" for each value that differs from the
+ * default).  Returns NULL, or the sentence for a 400.
+ */
+static const char *
+read_options(struct arena *a, struct lobby_form *f, const struct form_val *v,
+    char *opts, size_t optsz)
+{
+	const struct game_option	*o;
+	size_t				 len = 0;
+	int				 i, w;
+
+	opts[0] = '\0';
+	for (i = 0; i < f->nopts; i++) {
+		o = &f->rules->options[i];
+		if (!v[NF_OPT + i].present)
+			continue;
+		f->value[i] = v[NF_OPT + i].s;
+		if (o->words != NULL) {
+			for (w = 0; o->words[w] != NULL &&
+			    strcmp(o->words[w], v[NF_OPT + i].s) != 0; w++)
+				;
+			if (o->words[w] == NULL)
+				return arena_printf(a, "Choose one of the "
+				    "offered values for \"%s\".", o->label);
+			if (w == o->def)
+				continue;
+		} else {
+			if (v[NF_OPT + i].u < (unsigned long long)o->lo)
+				return arena_printf(a, "\"%s\" must be at "
+				    "least %d.", o->label, o->lo);
+			if (v[NF_OPT + i].u == (unsigned long long)o->def)
+				continue;
+		}
+		len += (size_t)snprintf(opts + len, optsz - len, "%s%s=%s",
+		    len > 0 ? " " : "", o->key, v[NF_OPT + i].s);
+		if (len >= optsz)
+			return "Those options are too long.";
+	}
+	return NULL;
+}
+
+/*
+ * Seat the other players of f: the bot account, an open seat, or the
+ * player named; one person in one seat only.  Inside the caller's
+ * transaction.  DB_OK, DB_REFUSED with *error, or DB_ERROR.
+ */
+static enum db_rc
+read_seats(struct req *r, struct lobby_form *f, int64_t me,
+    struct seating *who, const char **error)
+{
+	struct store_user	 u;
+	int64_t			 bot = 0;
+	int			 k, j;
+
+	memset(who, 0, sizeof(*who));
+	for (k = 1; k < f->seats; k++) {
+		if (strcmp(f->opp[k], "open") == 0)
+			continue;
+		if (strcmp(f->opp[k], "bot") == 0) {
+			if (bot == 0 && store_lobby_bot(r->app->db, &bot) !=
+			    DB_OK) {
+				*error = "The bot account is not available.";
+				return DB_REFUSED;
+			}
+			who->user[k] = bot;
+			continue;
+		}
+		if (store_user_check_name(f->invitee[k]) != STORE_USER_OK ||
+		    store_user_by_name(r->app->db, f->invitee[k], &u) !=
+		    STORE_USER_OK) {
+			*error = arena_printf(r->arena, "There is no player "
+			    "named \"%s\".", f->invitee[k]);
+			return DB_REFUSED;
+		}
+		if (u.id == me) {
+			*error = "Invite someone else: you hold a seat "
+			    "already.";
+			return DB_REFUSED;
+		}
+		for (j = 1; j < k; j++)
+			if (who->user[j] == u.id && !u.is_bot) {
+				*error = arena_printf(r->arena, "%s is invited "
+				    "to two seats; one is enough.", u.name);
+				return DB_REFUSED;
+			}
+		who->user[k] = u.id;
+	}
+	return DB_OK;
+}
+
+/* Re-render the lobby with f open and the message. */
+static void
+again(struct req *r, int status, struct lobby_forms *fs, struct lobby_form *f,
+    const char *error)
+{
+	int	 i;
+
+	for (i = 0; i < fs->n; i++)
+		fs->f[i].open = &fs->f[i] == f;
+	page_lobby_render(r, status, fs, error);
+}
+
+void
+page_lobby_new(struct req *r)
+{
+	const struct sess_user	*u = sess_current(r);
+	const struct game_rules	*rules;
+	struct lobby_forms	*fs;
+	struct lobby_form	*f = NULL;
+	struct form_field	*fields;
+	struct form_val		 v[NF__MAX];
+	struct form_err		 err;
+	struct seating		 who;
+	const char		*error = NULL;
+	char			 options[RECORD_OPTIONS_MAX], why[GAME_WHY_MAX];
+	size_t			 nf;
+	int64_t			 id = 0, move_secs = DEADLINE_MOVE_SECS;
+	enum deadline_on_timeout on_timeout = DEADLINE_ON_TIMEOUT_MOVE;
+	char			 clock_why[DEADLINE_WHY_MAX];
+	int			 i, k;
+	enum db_rc		 rc;
+
+	if (u == NULL) {
+		resp_fail(r, 403, "Please log in first.");
+		return;
+	}
+	if ((fs = page_lobby_forms_new(r->arena)) == NULL ||
+	    (fields = new_fields(r->arena, NULL, &nf)) == NULL) {
+		resp_fail(r, 500, "The lobby could not be shown.");
+		return;
+	}
+	memset(v, 0, sizeof(v));
+	if (form_parse(r->arena, fields, nf, r->body, r->body_len, NULL, v,
+	    &err) != FORM_OK) {
+		page_lobby_render(r, 400, fs, arena_strdup(r->arena, err.why));
+		return;
+	}
+	rules = game_find(v[NF_GAME].present ? v[NF_GAME].s : "gin-vodka");
+	for (i = 0; rules != NULL && i < fs->n; i++)
+		if (fs->f[i].rules == rules)
+			f = &fs->f[i];
+	if (f == NULL) {
+		page_lobby_render(r, 400, fs, "Choose one of the games on "
+		    "offer.");
+		return;
+	}
+	if ((fields = new_fields(r->arena, rules, &nf)) == NULL) {
+		resp_fail(r, 500, "The lobby could not be shown.");
+		return;
+	}
+	memset(v, 0, sizeof(v));
+	if (form_parse(r->arena, fields, nf, r->body, r->body_len, NULL, v,
+	    &err) != FORM_OK) {
+		again(r, 400, fs, f, arena_strdup(r->arena, err.why));
+		return;
+	}
+	if (v[NF_SEATS].present)
+		f->seats = (int)v[NF_SEATS].u;
+	for (k = 1; k < GAME_SEATS_MAX; k++) {
+		if (v[NF_OPP + k].present)
+			f->opp[k] = v[NF_OPP + k].s;
+		if (v[NF_INV + k].present)
+			f->invitee[k] = v[NF_INV + k].s;
+		for (i = 0; opp_values[i] != NULL &&
+		    strcmp(opp_values[i], f->opp[k]) != 0; i++)
+			;
+		if (opp_values[i] == NULL) {
+			f->opp[k] = "bot";
+			error = "Choose who sits in each seat: the bot, anyone, "
+			    "or a player you name.";
+		}
+	}
+	if (error == NULL && (f->seats < rules->seats_min ||
+	    f->seats > rules->seats_max))
+		error = arena_printf(r->arena, "%s is for %d to %d players.",
+		    rules->name, rules->seats_min, rules->seats_max);
+	if (error == NULL)
+		error = read_options(r->arena, f, v, options, sizeof(options));
+	if (error != NULL) {
+		if (f->seats < rules->seats_min || f->seats > rules->seats_max)
+			f->seats = rules->seats_min;
+		again(r, 400, fs, f, error);
+		return;
+	}
+
+	if (error == NULL && v[NF_MOVE_TIME].present &&
+	    v[NF_MOVE_TIME].s[0] != '\0' &&
+	    deadline_parse(v[NF_MOVE_TIME].s, &move_secs, clock_why) != 0)
+		error = arena_strdup(r->arena, clock_why);
+	if (error == NULL && v[NF_ON_TIMEOUT].present) {
+		if (strcmp(v[NF_ON_TIMEOUT].s, "bot") == 0)
+			on_timeout = DEADLINE_ON_TIMEOUT_BOT;
+		else if (strcmp(v[NF_ON_TIMEOUT].s, "move") != 0)
+			error = "Choose what happens when a player's time runs "
+			    "out.";
+	}
+	if (error != NULL) {
+		again(r, 400, fs, f, error);
+		return;
+	}
+	if (db_begin_immediate(r->app->db) != DB_OK) {
+		resp_fail(r, 503, "The server is busy; please try again.");
+		return;
+	}
+	if ((rc = read_seats(r, f, u->id, &who, &error)) == DB_OK)
+		rc = create(r, rules, f->seats, options, u->id, &who, &id,
+		    why);
+	if (rc == DB_OK)	/* the clock, in the same transaction */
+		rc = deadline_game_set(r->app->db, id, move_secs, on_timeout);
+	if (rc == DB_OK)	/* the invitations, in the same transaction */
+		rc = mail_queue_invites(r->app->db, id, u->id);
+	if (rc == DB_REFUSED) {
+		db_rollback_if_open(r->app->db);
+		again(r, 422, fs, f, error != NULL ? error :
+		    arena_strdup(r->arena, why));
+		return;
+	}
+	if (rc != DB_OK || db_commit(r->app->db) != DB_OK) {
+		db_rollback_if_open(r->app->db);
+		resp_fail(r, 500, "The game could not be created.");
+		return;
+	}
+	resp_redirect(r, 303, "/g/%lld", (long long)id);
+}

@@ -1,1 +1,0 @@
-/* game_r500.js: what the r500 board adds to static/js/game.js. */

@@ -1,0 +1,162 @@
+/*
+ * test_page_game_kit.c: the pieces the game pages share
+ * (page_game_kit.c): a card as <abbr> in words for both decks, a card's
+ * SVG, the option lists of the move forms and the one-item lists.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "page_game.h"
+#include "req.h"
+#include "tpl.h"
+
+static void
+test_put_card(void **state)
+{
+	struct arena	 a;
+	struct buf	 b;
+
+	(void)state;
+	arena_init(&a, 0);
+	buf_init(&b, &a);
+	page_game_put_card(&b, CARD_TT, card_parse(CARD_TT, "3Rh", NULL));
+	buf_puts(&b, "|");
+	page_game_put_card(&b, CARD_STD, card_parse(CARD_STD, "8C", NULL));
+	assert_false(b.failed);
+	assert_string_equal(b.data, "<abbr title=\"red heart 3 (3Rh)\">3Rh"
+	    "</abbr>|<abbr title=\"eight of clubs (8C)\">8C</abbr>");
+	arena_free(&a);
+}
+
+static void
+test_svg(void **state)
+{
+	struct arena	 a;
+	struct req	 r;
+	const char	*s;
+
+	(void)state;
+	arena_init(&a, 0);
+	memset(&r, 0, sizeof(r));
+	r.arena = &a;
+	s = page_game_svg(&r, CARD_TT, card_parse(CARD_TT, "3Rh", NULL),
+	    "drawn this turn");
+	assert_non_null(strstr(s, "<svg"));
+	assert_non_null(strstr(s, "red heart 3 (3Rh), drawn this turn"));
+	s = page_game_svg(&r, CARD_STD, card_parse(CARD_STD, "8C", NULL),
+	    NULL);
+	assert_non_null(strstr(s, "<svg"));
+	assert_non_null(strstr(s, "eight of clubs (8C)"));
+	arena_free(&a);
+}
+
+static const char *
+key_str(const struct tpl_ctx *c, const char *key, enum tpl_kind *kind,
+    int *flag)
+{
+	struct tpl_val	 v;
+
+	memset(&v, 0, sizeof(v));
+	assert_int_equal(c->lookup(c->data, key, &v), 0);
+	*kind = v.kind;
+	*flag = v.flag;
+	return v.kind == TPL_STRING ? v.str : NULL;
+}
+
+static void
+test_opts(void **state)
+{
+	struct arena		 a;
+	struct req		 r;
+	struct page_game_opts	 l;
+	struct tpl_val		 v;
+	struct tpl_ctx		 c;
+	enum tpl_kind		 kind;
+	int			 flag;
+
+	(void)state;
+	arena_init(&a, 0);
+	memset(&r, 0, sizeof(r));
+	r.arena = &a;
+	assert_int_equal(page_game_opts_alloc(&r, &l, 3), 0);
+	assert_int_equal(l.n, 0);
+	strcpy(l.v[0].value, "on 5H");
+	l.v[0].text = "run of hearts";
+	l.v[0].data = "5H";
+	strcpy(l.v[1].value, "@2");
+	l.v[1].text = "in front of bob";
+	l.v[1].selected = 1;
+	l.n = 2;
+	assert_int_equal(page_game_opts_val(&v, &l), 0);
+	assert_int_equal(v.kind, TPL_LIST);
+	assert_int_equal(v.count, 2);
+	assert_int_equal(v.item(v.list, 0, &c), 0);
+	assert_string_equal(key_str(&c, "opt_value", &kind, &flag), "on 5H");
+	assert_string_equal(key_str(&c, "opt_text", &kind, &flag),
+	    "run of hearts");
+	assert_string_equal(key_str(&c, "opt_data", &kind, &flag), "5H");
+	key_str(&c, "opt_selected", &kind, &flag);
+	assert_int_equal(kind, TPL_BOOL);
+	assert_int_equal(flag, 0);
+	assert_int_equal(v.item(v.list, 1, &c), 0);
+	assert_string_equal(key_str(&c, "opt_value", &kind, &flag), "@2");
+	key_str(&c, "opt_selected", &kind, &flag);
+	assert_int_equal(flag, 1);
+	key_str(&c, "opt_data", &kind, &flag);
+	assert_int_equal(kind, TPL_NONE);	/* no data: no attribute */
+	key_str(&c, "nonesuch", &kind, &flag);
+	assert_int_equal(kind, TPL_NONE);
+	arena_free(&a);
+}
+
+static int
+one_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	return strcmp(key, "n") == 0 ? tpl_int(out, *(const int *)data) :
+	    tpl_none(out);
+}
+
+static void
+test_one(void **state)
+{
+	struct arena	 a;
+	struct req	 r;
+	struct tpl_val	 v;
+	struct tpl_ctx	 c;
+	int		 seven = 7;
+
+	(void)state;
+	arena_init(&a, 0);
+	memset(&r, 0, sizeof(r));
+	r.arena = &a;
+	assert_int_equal(page_game_one(&r, &v, 0, one_lookup, &seven), 0);
+	assert_int_equal(v.kind, TPL_LIST);
+	assert_int_equal(v.count, 0);
+	assert_int_equal(page_game_one(&r, &v, 1, one_lookup, &seven), 0);
+	assert_int_equal(v.count, 1);
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(v.item(v.list, 0, &c), 0);
+	assert_ptr_equal(c.lookup, one_lookup);
+	assert_ptr_equal(c.data, &seven);
+	arena_free(&a);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_put_card),
+		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_opts),
+		cmocka_unit_test(test_one),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
