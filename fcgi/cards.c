@@ -2,21 +2,25 @@
  * cards.c: Triple Topper cards as inline SVG.
  *
  * Every piece of a card comes from the static tables below, so the
- * only text that needs escaping is a caller's note.  One card is about
- * 900 bytes of markup written with a handful of buf_puts calls.
+ * only text that needs escaping is a caller's note.  What every card
+ * shares (the face, the back, the suit shapes, the corner glyphs) is
+ * drawn once per page in the defs and referenced with <use>, so a face
+ * is about 280 bytes of markup, most of it its label, and a back about
+ * 170: a game page shows dozens of cards, and its size is what the
+ * FastCGI hop and the network pay for (DESIGN.md "Speed").
  */
 #include "cards.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "arena.h"
 #include "buf.h"
 #include "esc.h"
 
 static const char *const number_words[] = {
 	"1", "2", "3", "4", "question mark"
 };
-static const char *const number_glyphs[] = { "1", "2", "3", "4", "?" };
 static const char *const color_words[] = {
 	"red", "yellow", "green", "blue", "black"
 };
@@ -25,6 +29,21 @@ static const char *const color_letters[] = { "R", "Y", "G", "B", "K" };
 static const char *const suit_words[] = {
 	"circle", "heart", "triangle", "square", "blob"
 };
+
+/*
+ * One corner glyph of the defs, in the bold type of every corner: drawn
+ * top left and, turned half round, bottom right, so a card names each
+ * glyph once.
+ */
+#define GLYPH(id, cls, y, size, text) \
+    "<g id=\"tt-" id "\"><text id=\"tt-" id "t\" class=\"" cls "\" " \
+    "x=\"8\" y=\"" y "\" font-size=\"" size "\" " \
+    "font-family=\"sans-serif\" font-weight=\"bold\" fill=\"#111\" " \
+    "text-anchor=\"middle\">" text "</text><use href=\"#tt-" id "t\" " \
+    "transform=\"rotate(180 25 35)\"/></g>"
+
+/* The glyph ids' letters: number_ids[n], then color_letters[col]. */
+static const char *const number_ids[] = { "1", "2", "3", "4", "Q" };
 
 /*
  * One pattern per color: the fill color and a texture that survives
@@ -74,6 +93,22 @@ static const char defs[] =
     "<polygon id=\"tt-star\" points=\"25,23 28.5,33 39,33 30.5,39.5 33.5,50 "
     "25,43.5 16.5,50 19.5,39.5 11,33 21.5,33\" stroke=\"#222\" "
     "stroke-width=\"1.5\"/>"
+    /* The back: the pattern inside a white frame. */
+    "<g id=\"tt-backface\"><rect x=\"1\" y=\"1\" width=\"48\" height=\"68\" "
+    "rx=\"5\" fill=\"url(#tt-back)\" stroke=\"#333\" stroke-width=\"1.2\"/>"
+    "<rect x=\"6\" y=\"6\" width=\"38\" height=\"58\" rx=\"3\" fill=\"none\" "
+    "stroke=\"#fff\" stroke-width=\"1\"/></g>"
+    /*
+     * The corner glyphs: the number (tt-n1..4, tt-nQ drawn "?", tt-nJ)
+     * and under it the color letter (tt-cR..K) or the joker's 1 or 2.
+     */
+    GLYPH("n1", "num", "15", "14", "1") GLYPH("n2", "num", "15", "14", "2")
+    GLYPH("n3", "num", "15", "14", "3") GLYPH("n4", "num", "15", "14", "4")
+    GLYPH("nQ", "num", "15", "14", "?") GLYPH("nJ", "num", "15", "14", "J")
+    GLYPH("cR", "col", "25", "9", "R") GLYPH("cY", "col", "25", "9", "Y")
+    GLYPH("cG", "col", "25", "9", "G") GLYPH("cB", "col", "25", "9", "B")
+    GLYPH("cK", "col", "25", "9", "K") GLYPH("c1", "col", "25", "9", "1")
+    GLYPH("c2", "col", "25", "9", "2")
     "</defs></svg>";
 
 static const char svg_open[] =
@@ -87,34 +122,55 @@ cards_defs(struct buf *b)
 	buf_put(b, defs, sizeof(defs) - 1);
 }
 
+/* Append s to out[*n..outsz), always NUL-terminated. */
+static void
+cat(char *out, size_t outsz, size_t *n, const char *s)
+{
+	size_t	 k = strlen(s);
+
+	if (outsz == 0)
+		return;
+	if (k > outsz - 1 - *n)
+		k = outsz - 1 - *n;
+	memcpy(out + *n, s, k);
+	*n += k;
+	out[*n] = '\0';
+}
+
+/* Plain copies, no printf: a page labels dozens of cards. */
 size_t
 cards_label(card_t c, char *out, size_t outsz)
 {
 	char	 tok[CARD_TEXT_MAX];
-	int	 n;
+	size_t	 n = 0;
 
-	if (!card_valid(CARD_TT, c))
-		n = snprintf(out, outsz, "unknown card");
-	else if (c == CARD_TT_JK1 || c == CARD_TT_JK2) {
-		card_format(CARD_TT, c, tok);
-		n = snprintf(out, outsz, "joker %d (%s)",
-		    c == CARD_TT_JK1 ? 1 : 2, tok);
-	} else {
-		card_format(CARD_TT, c, tok);
-		n = snprintf(out, outsz, "%s %s %s (%s)",
-		    color_words[card_tt_color(c)],
-		    suit_words[card_tt_suit(c)],
-		    number_words[card_tt_number(c)], tok);
+	if (outsz > 0)
+		out[0] = '\0';
+	if (!card_valid(CARD_TT, c)) {
+		cat(out, outsz, &n, "unknown card");
+		return n;
 	}
-	if (n < 0)
-		n = 0;
-	return (size_t)n < outsz ? (size_t)n : outsz > 0 ? outsz - 1 : 0;
+	card_format(CARD_TT, c, tok);
+	if (c == CARD_TT_JK1 || c == CARD_TT_JK2) {
+		cat(out, outsz, &n, c == CARD_TT_JK1 ? "joker 1 (" :
+		    "joker 2 (");
+	} else {
+		cat(out, outsz, &n, color_words[card_tt_color(c)]);
+		cat(out, outsz, &n, " ");
+		cat(out, outsz, &n, suit_words[card_tt_suit(c)]);
+		cat(out, outsz, &n, " ");
+		cat(out, outsz, &n, number_words[card_tt_number(c)]);
+		cat(out, outsz, &n, " (");
+	}
+	cat(out, outsz, &n, tok);
+	cat(out, outsz, &n, ")");
+	return n;
 }
 
 /* The opening tag's label part, data-card, and <title>. */
 static void
-open_card(struct buf *b, const char *cls, const char *tok,
-    const char *label, const char *note)
+open_card(struct buf *b, const char *tok, const char *label,
+    const char *note)
 {
 	int	 has_note = note != NULL && *note != '\0';
 
@@ -137,71 +193,93 @@ open_card(struct buf *b, const char *cls, const char *tok,
 		esc_html_str(b, note);
 	}
 	buf_puts(b, "</title>");
-	if (cls != NULL) {
-		buf_puts(b, "<g class=\"");
-		buf_puts(b, cls);
-		buf_puts(b, "\">");
-	} else
-		buf_puts(b, "<g>");
 }
 
-/* Number (or "J") over the color letter, in two opposite corners. */
+/*
+ * Number (or "J") over the color letter (or the joker's 1 or 2), in
+ * two opposite corners: the glyphs of the defs, by id.
+ */
 static void
-corners(struct buf *b, const char *big, const char *small)
+corners(struct buf *b, const char *num, const char *col)
 {
-	int	 i;
-
-	buf_puts(b, "<g class=\"corner\" font-family=\"sans-serif\" "
-	    "font-weight=\"bold\" fill=\"#111\" text-anchor=\"middle\">");
-	for (i = 0; i < 2; i++) {
-		if (i == 1)
-			buf_puts(b, "<g transform=\"rotate(180 25 35)\">");
-		buf_puts(b, "<text class=\"num\" x=\"8\" y=\"15\" "
-		    "font-size=\"14\">");
-		buf_puts(b, big);
-		buf_puts(b, "</text><text class=\"col\" x=\"8\" y=\"25\" "
-		    "font-size=\"9\">");
-		buf_puts(b, small);
-		buf_puts(b, "</text>");
-	}
-	buf_puts(b, "</g></g>");
+	buf_puts(b, "<use href=\"#tt-n");
+	buf_puts(b, num);
+	buf_puts(b, "\"/><use href=\"#tt-c");
+	buf_puts(b, col);
+	buf_puts(b, "\"/>");
 }
+
+static const char back_use[] =
+    "<use class=\"back\" href=\"#tt-backface\"/></svg>";
 
 void
 cards_back_svg(struct buf *b)
 {
-	open_card(b, "back", NULL, "face-down card", NULL);
-	buf_puts(b, "<rect x=\"1\" y=\"1\" width=\"48\" height=\"68\" rx=\"5\" "
-	    "fill=\"url(#tt-back)\" stroke=\"#333\" stroke-width=\"1.2\"/>"
-	    "<rect x=\"6\" y=\"6\" width=\"38\" height=\"58\" rx=\"3\" "
-	    "fill=\"none\" stroke=\"#fff\" stroke-width=\"1\"/></g></svg>");
+	open_card(b, NULL, "face-down card", NULL);
+	buf_put(b, back_use, sizeof(back_use) - 1);
 }
 
 static void
 joker(struct buf *b, card_t c, const char *tok, const char *label,
     const char *note)
 {
-	const char	*k = c == CARD_TT_JK1 ? "1" : "2";
-
-	open_card(b, "joker", tok, label, note);
+	open_card(b, tok, label, note);
 	buf_put(b, face_rect, sizeof(face_rect) - 1);
-	corners(b, "J", k);
+	corners(b, "J", c == CARD_TT_JK1 ? "1" : "2");
 	buf_puts(b, "<use class=\"suit suit-joker\" href=\"#tt-star\" "
-	    "fill=\"url(#tt-K)\"/></g></svg>");
+	    "fill=\"url(#tt-K)\"/></svg>");
 }
+
+static void draw(struct buf *b, card_t c, const char *note);
+
+/*
+ * The faces without a note, drawn once per process: a page shows
+ * dozens, and each is then one copy.  Faces are well under FACE_MAX.
+ */
+enum { FACE_MAX = 512 };
+
+static struct {
+	unsigned short	 len;		/* 0: not drawn yet */
+	char		 s[FACE_MAX];
+} faces[CARD_TT_COUNT];
 
 void
 cards_svg(struct buf *b, card_t c, const char *note)
 {
+	struct arena	 a;
+	struct buf	 f;
+
+	if (!card_valid(CARD_TT, c) || (note != NULL && *note != '\0') ||
+	    c >= CARD_TT_COUNT) {
+		draw(b, c, note);
+		return;
+	}
+	if (faces[c].len == 0) {
+		arena_init(&a, 0);
+		buf_init(&f, &a);
+		draw(&f, c, NULL);
+		if (f.failed || f.len >= FACE_MAX) {
+			arena_free(&a);
+			draw(b, c, NULL);
+			return;
+		}
+		memcpy(faces[c].s, f.data, f.len);
+		faces[c].len = (unsigned short)f.len;
+		arena_free(&a);
+	}
+	buf_put(b, faces[c].s, faces[c].len);
+}
+
+static void
+draw(struct buf *b, card_t c, const char *note)
+{
 	char	 label[CARDS_LABEL_MAX], tok[CARD_TEXT_MAX];
-	int	 n, col, s;
+	int	 col, s;
 
 	cards_label(c, label, sizeof(label));
 	if (!card_valid(CARD_TT, c)) {
-		open_card(b, "back", NULL, label, note);
-		buf_puts(b, "<rect x=\"1\" y=\"1\" width=\"48\" "
-		    "height=\"68\" rx=\"5\" fill=\"url(#tt-back)\" "
-		    "stroke=\"#333\"/></g></svg>");
+		open_card(b, NULL, label, note);
+		buf_put(b, back_use, sizeof(back_use) - 1);
 		return;
 	}
 	card_format(CARD_TT, c, tok);
@@ -209,17 +287,16 @@ cards_svg(struct buf *b, card_t c, const char *note)
 		joker(b, c, tok, label, note);
 		return;
 	}
-	n = card_tt_number(c);
 	col = card_tt_color(c);
 	s = card_tt_suit(c);
-	open_card(b, NULL, tok, label, note);
+	open_card(b, tok, label, note);
 	buf_put(b, face_rect, sizeof(face_rect) - 1);
-	corners(b, number_glyphs[n], color_letters[col]);
+	corners(b, number_ids[card_tt_number(c)], color_letters[col]);
 	buf_puts(b, "<use class=\"suit suit-");
 	buf_puts(b, suit_words[s]);
 	buf_puts(b, "\" href=\"#tt-");
 	buf_puts(b, suit_words[s]);
 	buf_puts(b, "\" fill=\"url(#tt-");
 	buf_puts(b, color_letters[col]);
-	buf_puts(b, ")\"/></g></svg>");
+	buf_puts(b, ")\"/></svg>");
 }

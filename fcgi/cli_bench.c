@@ -25,6 +25,13 @@
  *	the urlencoded form: move, ply (the game's ply before the move)
  *	and csrf.
  *
+ * topper bench-vp [--config F]
+ *	After bench-fill: one 6-seat Vodkapolis 500 game between bench0001
+ *	to bench0006, every move chosen by the bots from a fixed seed and
+ *	stored through store_game_play(), stopped halfway through its
+ *	moves.  Prints "bench-vp: game ID ply P, NAME to act": the page
+ *	make bench measures for issue 4 (a large table, six hands).
+ *
  * topper bench-write [--config F] [--iterations N]
  *	Measure (e), a bare durable write: N times BEGIN IMMEDIATE, UPDATE
  *	of a 4 KB blob, INSERT of a row, COMMIT, through db.h (WAL,
@@ -72,6 +79,8 @@ enum {
 };
 
 #define BENCH_GAME	"gin-vodka"
+#define BENCH_VP_GAME	"vodkapolis-500"
+#define BENCH_VP_SEATS	6
 #define BENCH_PASSWORD	"bench-password"
 
 union statebuf {
@@ -276,8 +285,8 @@ fill_users(struct ctx *c, int nusers, const char *password, int64_t *ids)
 /* Store one game: create it, then play mv[0..n) through the store. */
 static int
 fill_store(struct ctx *c, const struct game_rules *rules,
-    const uint8_t seed[32], const int64_t users[2], const struct bmove *mv,
-    int n, int want_over)
+    const uint8_t seed[32], int nseats, const int64_t *users,
+    const struct bmove *mv, int n, int want_over, int64_t *idp)
 {
 	struct store_game_new	 gn;
 	struct store_game	 g;
@@ -287,11 +296,11 @@ fill_store(struct ctx *c, const struct game_rules *rules,
 
 	memset(&gn, 0, sizeof(gn));
 	gn.rules = rules;
-	gn.nseats = 2;
+	gn.nseats = nseats;
 	gn.dealer = -1;
 	gn.seed = seed;
-	gn.users[0] = users[0];
-	gn.users[1] = users[1];
+	for (i = 0; i < nseats; i++)
+		gn.users[i] = users[i];
 	gn.created_by = users[0];
 	why[0] = '\0';
 	if (store_game_create(c->db, &gn, &id, why) != DB_OK) {
@@ -316,6 +325,8 @@ fill_store(struct ctx *c, const struct game_rules *rules,
 		return -1;
 	}
 	arena_reset(&c->a);
+	if (idp != NULL)
+		*idp = id;
 	return 0;
 }
 
@@ -416,8 +427,8 @@ cli_bench_fill(int argc, char **argv)
 		if (stored % FILL_TXN_GAMES == 0 &&
 		    db_begin_immediate(c.db) != DB_OK)
 			goto out;
-		if (fill_store(&c, rules, seed, users, mv, stop,
-		    !is_open) == -1)
+		if (fill_store(&c, rules, seed, 2, users, mv, stop,
+		    !is_open, NULL) == -1)
 			goto out;
 		if (++stored % FILL_TXN_GAMES == 0 && db_commit(c.db) != DB_OK)
 			goto out;
@@ -435,6 +446,99 @@ usage:
 	cli_usage("bench-fill");
 out:
 	free(ids);
+	free(mv);
+	ctx_close(&c);
+	return rc;
+}
+
+static const char SQL_USER_BY_NAME[] =
+    "SELECT id FROM users WHERE name = ?1";
+
+int
+cli_bench_vp(int argc, char **argv)
+{
+	struct ctx		 c;
+	const struct game_rules	*rules;
+	struct store_user	 u;
+	struct game_setup	 su;
+	struct game_status	 gs;
+	struct bmove		*mv = NULL;
+	union statebuf		 st;
+	struct rng		 noise;
+	sqlite3_stmt		*q;
+	int64_t			 users[BENCH_VP_SEATS], id;
+	uint8_t			 seed[32], key[32];
+	char			 name[STORE_USER_NAME_MAX + 1];
+	char			 why[GAME_WHY_MAX];
+	int			 rc, n, over, stop, i, seat;
+
+	if ((rc = ctx_open(&c, "bench-vp", &argc, argv)) != 0)
+		goto out;
+	if (argc != 1) {
+		cli_usage("bench-vp");
+		rc = 2;
+		goto out;
+	}
+	if ((rc = ctx_db(&c)) != 0)
+		goto out;
+	rc = 1;
+	if ((rules = game_find(BENCH_VP_GAME)) == NULL ||
+	    (mv = calloc(FILL_MOVES_MAX, sizeof(*mv))) == NULL)
+		goto out;
+	for (i = 0; i < BENCH_VP_SEATS; i++) {
+		snprintf(name, sizeof(name), "bench%04d", i + 1);
+		if ((q = db_stmt(c.db, SQL_USER_BY_NAME)) == NULL)
+			goto out;
+		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(q) != SQLITE_ROW) {
+			sqlite3_reset(q);
+			fprintf(stderr, "topper bench-vp: no user %s (run "
+			    "bench-fill first)\n", name);
+			goto out;
+		}
+		users[i] = sqlite3_column_int64(q, 0);
+		sqlite3_reset(q);
+	}
+	/* The whole game in memory first, to know its length. */
+	derive("vp-game", 0, seed);
+	derive("vp-noise", 0, key);
+	rng_init(&noise, key);
+	memset(&su, 0, sizeof(su));
+	su.nseats = BENCH_VP_SEATS;
+	su.seed = seed;
+	su.dealer = -1;
+	memset(st.b, 0, rules->state_size);
+	if (rules->setup(st.b, &su, why) != GAME_OK) {
+		fprintf(stderr, "topper bench-vp: setup: %s\n", why);
+		goto out;
+	}
+	if ((n = bot_play(rules, st.b, &noise, mv, FILL_MOVES_MAX,
+	    &over)) < 0)
+		goto out;
+	if (!over || n < 2) {
+		fprintf(stderr, "topper bench-vp: the bots' game did not end "
+		    "within %d moves\n", FILL_MOVES_MAX);
+		goto out;
+	}
+	stop = n / 2;
+	if (db_begin_immediate(c.db) != DB_OK ||
+	    fill_store(&c, rules, seed, BENCH_VP_SEATS, users, mv, stop, 0,
+	    &id) == -1 || db_commit(c.db) != DB_OK)
+		goto out;
+	/* Who is to act there: replay the prefix in memory. */
+	rng_init(&noise, key);
+	memset(st.b, 0, rules->state_size);
+	if (rules->setup(st.b, &su, why) != GAME_OK ||
+	    bot_play(rules, st.b, &noise, mv, stop, &over) != stop)
+		goto out;
+	rules->status(st.b, &gs);
+	if ((seat = game_first_seat(gs.to_act)) < 0 ||
+	    store_user_by_id(c.db, users[seat], &u) != STORE_USER_OK)
+		goto out;
+	printf("bench-vp: game %lld ply %d, %s to act\n", (long long)id, stop,
+	    u.name);
+	rc = 0;
+out:
 	free(mv);
 	ctx_close(&c);
 	return rc;

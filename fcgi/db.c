@@ -17,10 +17,13 @@
 #include "db.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 struct db_slot {
 	const char	*sql;		/* key: address of static text */
@@ -36,6 +39,9 @@ struct db_conn {
 
 struct db {
 	struct db_conn	 rw;		/* the one that writes */
+	int		 queue_fd;	/* writers' queue (below), or -1 */
+	int		 queued;	/* we hold the queue */
+	int		 wal_frames;	/* WAL size after the last commit */
 	struct db_conn	 ro;		/* read-only; opened on first use */
 	struct db_conn	*cur;		/* &rw, or &ro when query-only */
 	char		*path;		/* for messages */
@@ -89,6 +95,122 @@ busy_handler(void *arg, int count)
 	return 1;
 }
 
+/*
+ * The writers' queue.  Two processes that both want to write meet in
+ * BEGIN IMMEDIATE, and SQLite's lock cannot be waited on: the loser
+ * polls through the busy handler, so the lock sits idle for part of
+ * every step after its holder commits.  Before BEGIN IMMEDIATE every
+ * writer of this program therefore takes an open-file-description lock
+ * on one byte of the database file far from SQLite's own lock bytes,
+ * waiting in the kernel, which hands it over the moment it is released.
+ * SQLite's lock is still taken inside it, so a writer that does not
+ * queue (the sqlite3 shell) is handled by the busy handler as before.
+ * The wait is bounded like the busy handler's (DB_BUSY_MAX_MS) by a
+ * timer that interrupts it.
+ */
+enum { QUEUE_BYTE_OFFSET = 0x40000000 + 0x10000 };	/* PENDING_BYTE + 64K */
+
+static int	 queue_timer_ready;	/* SIGALRM's handler is set */
+
+static void
+on_queue_timer(int sig)
+{
+	(void)sig;
+}
+
+static int
+queue_take(struct db *db)
+{
+	struct flock	 fl;
+	struct timespec	 t0;
+	timer_t		 tid;
+	struct sigevent	 sev;
+	struct itimerspec its;
+	int		 rc;
+
+	if (db->queue_fd == -1 || db->queued)
+		return 0;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = QUEUE_BYTE_OFFSET;
+	fl.l_len = 1;
+	if (fcntl(db->queue_fd, F_OFD_SETLK, &fl) == 0) {
+		db->queued = 1;
+		return 0;
+	}
+	if (errno != EAGAIN && errno != EACCES)
+		return 0;		/* no queue; SQLite still locks */
+	/* Wait in the kernel, interrupted by this thread's timer. */
+	memset(&sev, 0, sizeof(sev));
+	sev.sigev_notify = SIGEV_THREAD_ID;
+	sev.sigev_signo = SIGALRM;
+	sev._sigev_un._tid = gettid();
+	if (timer_create(CLOCK_MONOTONIC, &sev, &tid) == -1)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(&its, 0, sizeof(its));
+	its.it_value.tv_sec = DB_BUSY_MAX_MS / 1000;
+	its.it_value.tv_nsec = (DB_BUSY_MAX_MS % 1000) * 1000000L;
+	/* Again every 10 ms after that, in case one signal is missed. */
+	its.it_interval.tv_nsec = 10 * 1000000L;
+	timer_settime(tid, 0, &its, NULL);
+	while ((rc = fcntl(db->queue_fd, F_OFD_SETLKW, &fl)) == -1 &&
+	    errno == EINTR &&
+	    elapsed_us(&t0) < (int64_t)DB_BUSY_MAX_MS * 1000)
+		continue;
+	timer_delete(tid);
+	if (rc == -1)
+		return errno == EINTR ? -1 : 0;
+	db->queued = 1;
+	return 0;
+}
+
+static void
+queue_leave(struct db *db)
+{
+	struct flock	 fl;
+
+	if (!db->queued)
+		return;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_UNLCK;
+	fl.l_whence = SEEK_SET;
+	fl.l_start = QUEUE_BYTE_OFFSET;
+	fl.l_len = 1;
+	(void)fcntl(db->queue_fd, F_OFD_SETLK, &fl);
+	db->queued = 0;
+}
+
+/*
+ * The WAL's size after each commit; checkpoints are run by
+ * db_commit() once the queue is left (checkpoint_if_due), not inside
+ * COMMIT as SQLite's auto-checkpoint would: there it would hold up the
+ * next writer in the queue, which SQLite itself would let go ahead.
+ */
+static int
+wal_hook(void *arg, sqlite3 *h, const char *name, int frames)
+{
+	struct db	*db = arg;
+
+	(void)h;
+	(void)name;
+	db->wal_frames = frames;
+	return SQLITE_OK;
+}
+
+/* SQLite's own auto-checkpoint rule (PASSIVE, every 1000 pages). */
+static void
+checkpoint_if_due(struct db *db)
+{
+	if (db->wal_frames < DB_CHECKPOINT_FRAMES || db->rw.h == NULL ||
+	    !sqlite3_get_autocommit(db->rw.h))
+		return;
+	db->wal_frames = 0;
+	(void)sqlite3_wal_checkpoint_v2(db->rw.h, NULL,
+	    SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+}
+
 /* Open one connection of db with the busy handler and the pragmas. */
 static int
 conn_open(struct db *db, struct db_conn *c, int oflags)
@@ -102,6 +224,7 @@ conn_open(struct db *db, struct db_conn *c, int oflags)
 	sqlite3_busy_handler(c->h, busy_handler, db);
 	if (oflags & SQLITE_OPEN_READONLY)
 		return 0;
+	sqlite3_wal_hook(c->h, wal_hook, db);
 	/*
 	 * journal_mode returns a row, so sqlite3_exec (which ignores rows)
 	 * suits all three.  WAL with synchronous=FULL: a committed move
@@ -149,9 +272,21 @@ db_open(const char *path, int flags)
 	oflags = SQLITE_OPEN_READWRITE;
 	if (flags & DB_CREATE)
 		oflags |= SQLITE_OPEN_CREATE;
+	db->queue_fd = -1;
 	if (conn_open(db, &db->rw, oflags) == -1) {
 		db_close(db);
 		return NULL;
+	}
+	db->queue_fd = open(path, O_RDWR | O_CLOEXEC);
+	if (!queue_timer_ready) {
+		struct sigaction	 sa;
+
+		/* A no-op, without SA_RESTART: it only ends a wait. */
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_queue_timer;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGALRM, &sa, NULL);
+		queue_timer_ready = 1;
 	}
 	return db;
 }
@@ -163,6 +298,8 @@ db_close(struct db *db)
 		return;
 	conn_close(db, &db->ro);
 	conn_close(db, &db->rw);
+	if (db->queue_fd != -1)
+		close(db->queue_fd);	/* also leaves the queue */
 	free(db->path);
 	free(db);
 }
@@ -294,13 +431,24 @@ db_step_done(struct db *db, sqlite3_stmt *st)
 enum db_rc
 db_begin_immediate(struct db *db)
 {
+	enum db_rc	 rc;
+
 	/* SQLite would open it on the read-only connection; refuse here. */
 	if (db->cur == &db->ro) {
 		fprintf(stderr, "topper: db %s: a write transaction in "
 		    "query-only mode\n", db->path);
 		return DB_ERROR;
 	}
-	return db_step_done(db, db_stmt(db, SQL_BEGIN));
+	if (db_in_txn(db))		/* SQLite refuses; say so below */
+		return db_step_done(db, db_stmt(db, SQL_BEGIN));
+	if (queue_take(db) == -1) {
+		fprintf(stderr, "topper: db %s: still locked after %d ms\n",
+		    db->path, DB_BUSY_MAX_MS);
+		return DB_BUSY;
+	}
+	if ((rc = db_step_done(db, db_stmt(db, SQL_BEGIN))) != DB_OK)
+		queue_leave(db);
+	return rc;
 }
 
 enum db_rc
@@ -326,7 +474,14 @@ db_end_read(struct db *db)
 enum db_rc
 db_commit(struct db *db)
 {
-	return db_step_done(db, db_stmt(db, SQL_COMMIT));
+	enum db_rc	 rc;
+
+	rc = db_step_done(db, db_stmt(db, SQL_COMMIT));
+	if (db->cur == &db->rw && !db_in_txn(db)) {
+		queue_leave(db);
+		checkpoint_if_due(db);
+	}
+	return rc;
 }
 
 int
@@ -340,6 +495,8 @@ db_rollback_if_open(struct db *db)
 {
 	if (db_in_txn(db))
 		(void)db_step_done(db, db_stmt(db, SQL_ROLLBACK));
+	if (db->cur == &db->rw && !db_in_txn(db))
+		queue_leave(db);
 }
 
 enum db_rc

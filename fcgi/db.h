@@ -5,7 +5,13 @@
  * A process opens the database once and keeps it: WAL, synchronous=
  * FULL, foreign keys on, and a busy handler that retries in ~100 us
  * steps for up to 2 s (never busy_timeout, whose millisecond sleeps
- * stretch the tail).  GET requests read through a second, read-only
+ * stretch the tail).  Writers of this program also queue in the kernel
+ * before BEGIN IMMEDIATE (a lock on one byte of the database file, far
+ * from SQLite's), so the next writer goes the moment the last one
+ * commits instead of at its next poll; and the WAL is checkpointed
+ * after COMMIT has left that queue (SQLite's rule: PASSIVE, every 1000
+ * pages), not inside COMMIT where it would hold up the next writer.
+ * GET requests read through a second, read-only
  * connection (db_query_only).  Statements are prepared once per connection:
  * db_stmt(db, SQL_X) finds SQL_X by the address of its text, so SQL_X
  * must be a static const string.  This is the only file that calls
@@ -35,7 +41,8 @@ enum db_rc {
 enum {
 	DB_CREATE = 0x01,	/* db_open: create the file if missing */
 	DB_BUSY_STEP_US = 100,	/* busy handler: sleep per retry */
-	DB_BUSY_MAX_MS = 2000	/* busy handler: give up after this */
+	DB_BUSY_MAX_MS = 2000,	/* busy handler: give up after this */
+	DB_CHECKPOINT_FRAMES = 1000	/* WAL pages that call a checkpoint */
 };
 
 /*
@@ -74,8 +81,11 @@ enum db_rc	 db_step_done(struct db *db, sqlite3_stmt *st);
 
 /*
  * Transactions.  db_begin_immediate takes the write lock now (waiting
- * through the busy handler; DB_BUSY if it cannot).  db_rollback_if_open
- * is a no-op outside a transaction, so every exit path may call it.
+ * in the writers' queue, then through the busy handler; DB_BUSY if it
+ * cannot within DB_BUSY_MAX_MS).  db_commit and db_rollback_if_open
+ * leave the queue, and db_commit then checkpoints when the WAL is due.
+ * db_rollback_if_open is a no-op outside a transaction, so every exit
+ * path may call it.
  */
 enum db_rc	 db_begin_immediate(struct db *db);
 enum db_rc	 db_commit(struct db *db);

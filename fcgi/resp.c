@@ -10,11 +10,15 @@
  */
 #include "resp.h"
 
+#include <errno.h>
 #include <fcgiapp.h>
 #include <json-c/json.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #include "arena.h"
 #include "buf.h"
@@ -84,15 +88,34 @@ resp_reason(int status)
 	return "";
 }
 
+enum { BODY_START = 32 * 1024 };	/* a game page, without regrowing */
+
 void
 resp_init(struct req *r)
 {
+	char	*p;
+
 	r->resp.status = 200;
 	r->resp.type = TYPE_HTML;
 	r->resp.cache = "no-store";
 	r->resp.failed = 0;
 	buf_init(&r->resp.head, r->arena);
 	buf_init(&r->resp.body, r->arena);
+	/*
+	 * Room for a whole page from the start (an arena allocation is a
+	 * pointer bump): doubling up from buf's 256 bytes copies a 30 KB
+	 * page seven times.  Kept to buf's rule: cap >= len + 1, data
+	 * NUL-terminated.  Not in a small arena, where it would take the
+	 * room a reply needs (and a refusal there is sticky).
+	 */
+	if ((r->arena->limit == 0 || (r->arena->limit > r->arena->used &&
+	    r->arena->limit - r->arena->used >= 4 * BODY_START)) &&
+	    (p = arena_alloc(r->arena, BODY_START)) != NULL) {
+		p[0] = '\0';
+		r->resp.body.data = p;
+		r->resp.body.len = 0;
+		r->resp.body.cap = BODY_START;
+	}
 }
 
 void
@@ -347,4 +370,152 @@ resp_flush(struct req *r)
 	if (r->out == NULL)
 		return 0;
 	return resp_write(r, put_fcgx, r->out);
+}
+
+/*
+ * The reply as FastCGI records, gathered for one writev(2).  libfcgi's
+ * stream cuts its output into 8 KB records with a write(2) each, and
+ * each wakes nginx: four round trips for a 32 KB game page.  Here the
+ * head is copied (resp_write reuses its line buffer), the body and the
+ * static headers are referenced where they lie.
+ */
+enum {
+	GATHER_PIECES = 32,		/* resp_write puts about 12 */
+	GATHER_SMALL = 2048,		/* copied: the short pieces */
+	GATHER_COPY_MAX = 256,		/* pieces this long or less are copied */
+	RECORD_MAX = 65535,		/* FastCGI content length limit */
+	RECORDS_MAX = 64,		/* ~4 MB; more goes through libfcgi */
+	FCGI_HEADER = 8,
+	FCGI_STDOUT_TYPE = 6,
+	FCGI_END_REQUEST_TYPE = 3
+};
+
+struct gather {
+	struct iovec	 piece[GATHER_PIECES];
+	int		 n;
+	char		 small[GATHER_SMALL];
+	size_t		 used;
+	size_t		 total;
+	int		 failed;
+};
+
+static void
+put_gather(void *arg, const char *s, size_t n)
+{
+	struct gather	*g = arg;
+	struct iovec	*last = g->n > 0 ? &g->piece[g->n - 1] : NULL;
+
+	if (n == 0 || g->failed)
+		return;
+	g->total += n;
+	if (n <= GATHER_COPY_MAX && g->used + n <= sizeof(g->small)) {
+		memcpy(g->small + g->used, s, n);
+		/* Right after the last copy: grow that piece. */
+		if (last != NULL && (char *)last->iov_base + last->iov_len ==
+		    g->small + g->used) {
+			last->iov_len += n;
+			g->used += n;
+			return;
+		}
+		s = g->small + g->used;
+		g->used += n;
+	}
+	if (g->n == GATHER_PIECES) {
+		g->failed = 1;
+		return;
+	}
+	g->piece[g->n].iov_base = (void *)(uintptr_t)s;
+	g->piece[g->n].iov_len = n;
+	g->n++;
+}
+
+static void
+record_header(unsigned char *h, int type, int id, size_t len)
+{
+	h[0] = 1;			/* FCGI_VERSION_1 */
+	h[1] = (unsigned char)type;
+	h[2] = (unsigned char)(id >> 8);
+	h[3] = (unsigned char)id;
+	h[4] = (unsigned char)(len >> 8);
+	h[5] = (unsigned char)len;
+	h[6] = 0;			/* no padding: it is optional */
+	h[7] = 0;
+}
+
+/* All of iov[0..n) to fd, however the kernel splits it. */
+static int
+writev_all(int fd, struct iovec *iov, int n)
+{
+	ssize_t	 k;
+
+	while (n > 0) {
+		if ((k = writev(fd, iov, n > IOV_MAX ? IOV_MAX : n)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		while (n > 0 && (size_t)k >= iov->iov_len) {
+			k -= (ssize_t)iov->iov_len;
+			iov++;
+			n--;
+		}
+		if (n > 0) {
+			iov->iov_base = (char *)iov->iov_base + k;
+			iov->iov_len -= (size_t)k;
+		}
+	}
+	return 0;
+}
+
+int
+resp_send_fcgi(struct req *r, int fd, int request_id)
+{
+	struct gather	 g;
+	struct iovec	 iov[GATHER_PIECES + 2 * RECORDS_MAX + 2];
+	unsigned char	 hdr[RECORDS_MAX][FCGI_HEADER];
+	unsigned char	 end[2 * FCGI_HEADER + 8];
+	size_t		 left, room, off;
+	int		 status, i, n, nrec;
+
+	g.n = 0;
+	g.used = 0;
+	g.total = 0;
+	g.failed = 0;
+	status = resp_write(r, put_gather, &g);
+	if (g.failed || g.total > (size_t)RECORD_MAX * RECORDS_MAX)
+		return RESP_SEND_FALLBACK;
+	n = 0;
+	nrec = 0;
+	room = 0;
+	for (i = 0; i < g.n; i++) {
+		off = 0;
+		left = g.piece[i].iov_len;
+		while (left > 0) {
+			if (room == 0) {	/* a new record */
+				room = g.total - (size_t)nrec * RECORD_MAX;
+				if (room > RECORD_MAX)
+					room = RECORD_MAX;
+				record_header(hdr[nrec], FCGI_STDOUT_TYPE,
+				    request_id, room);
+				iov[n].iov_base = hdr[nrec++];
+				iov[n++].iov_len = FCGI_HEADER;
+			}
+			iov[n].iov_base = (char *)g.piece[i].iov_base + off;
+			iov[n].iov_len = left < room ? left : room;
+			off += iov[n].iov_len;
+			left -= iov[n].iov_len;
+			room -= iov[n].iov_len;
+			n++;
+		}
+	}
+	/* The empty STDOUT record ends the stream; END_REQUEST, status 0. */
+	memset(end, 0, sizeof(end));
+	record_header(end, FCGI_STDOUT_TYPE, request_id, 0);
+	record_header(end + FCGI_HEADER, FCGI_END_REQUEST_TYPE, request_id,
+	    8);
+	iov[n].iov_base = end;
+	iov[n++].iov_len = sizeof(end);
+	if (writev_all(fd, iov, n) == -1)
+		return -1;
+	return status;
 }

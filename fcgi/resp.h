@@ -105,4 +105,18 @@ int	 resp_write(struct req *r,
 /* resp_write() to r->out with FCGX_PutStr; returns the status sent. */
 int	 resp_flush(struct req *r);
 
+enum { RESP_SEND_FALLBACK = 0 };
+
+/*
+ * The whole reply, the end of the FastCGI stdout stream and the
+ * END_REQUEST record, written to the connection fd in one writev(2)
+ * (libfcgi writes 8 KB records, one write and one wake-up of nginx
+ * each).  Nothing may have gone through r->out before.  Afterwards the
+ * request is over on the wire and the caller only closes fd.  Returns
+ * the status sent, -1 when the write failed, or RESP_SEND_FALLBACK
+ * (nothing written) for a reply too large for one gather: then use
+ * resp_flush().
+ */
+int	 resp_send_fcgi(struct req *r, int fd, int request_id);
+
 #endif /* TOPPER_RESP_H */

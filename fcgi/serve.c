@@ -9,13 +9,17 @@
  * accepts with SIGTERM blocked, on a non-blocking listening socket:
  * a stop request is seen at once while idle, never interrupts a request
  * half-way, and a worker that loses the race for a connection to its
- * sibling just goes back to waiting (libfcgi returns -EAGAIN).
+ * sibling just goes back to waiting (libfcgi returns -EAGAIN).  libfcgi
+ * reads the request; the reply goes out in one writev(2) with its
+ * FastCGI records (resp_send_fcgi) and the connection is closed here,
+ * without libfcgi's wait for nginx to hang up first (finish_sent).
  */
 #include "serve.h"
 
 #include <errno.h>
 #include <fcgiapp.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -127,13 +131,39 @@ serve_listen(const char *path, int backlog)
 	return fd;
 }
 
-/* One request, from the accepted connection to the flushed reply. */
+/*
+ * End a request whose reply resp_send_fcgi() wrote in full.  libfcgi's
+ * FCGX_Finish_r() would write nothing more, then shutdown(2) and poll
+ * until nginx hangs up: a wait of one scheduling round trip per request
+ * in a single-threaded process.  nginx needs no more from us after
+ * END_REQUEST, so read what it may still have sent (the empty stdin
+ * record; nothing blocks) and close.
+ */
 static void
+finish_sent(FCGX_Request *fr)
+{
+	char	 trash[512];
+
+	if (!FCGX_HasSeenEOF(fr->in))	/* a GET has read to the end */
+		while (recv(fr->ipcFd, trash, sizeof(trash),
+		    MSG_DONTWAIT) > 0)
+			continue;
+	close(fr->ipcFd);
+	fr->ipcFd = -1;
+	FCGX_Free(fr, 0);		/* streams and parameters */
+}
+
+/*
+ * One request, from the accepted connection to the reply.  Returns 1
+ * when the reply went out whole through resp_send_fcgi() and the
+ * connection is closed, 0 when FCGX_Finish_r() must end it.
+ */
+static int
 handle(struct app *app, FCGX_Request *fr)
 {
 	struct req	 r;
 	enum req_rc	 rc;
-	int		 status;
+	int		 status, sent;
 
 	memset(&app->rq, 0, sizeof(app->rq));
 	rc = req_init(&r, &app->arena, fr->envp);
@@ -156,11 +186,22 @@ handle(struct app *app, FCGX_Request *fr)
 	}
 	if (app->db != NULL)		/* a refused check skips auth_after() */
 		db_end_read(app->db);
-	status = resp_flush(&r);
+	sent = 0;
+	status = RESP_SEND_FALLBACK;
+	/* With keep-conn the connection outlives us: libfcgi's way then. */
+	if (!fr->keepConnection)
+		status = resp_send_fcgi(&r, fr->ipcFd, fr->requestId);
+	if (status == RESP_SEND_FALLBACK)
+		status = resp_flush(&r);
+	else {
+		finish_sent(fr);
+		sent = 1;
+	}
 	if (status >= 500)
 		fprintf(stderr, "topper fcgi[%ld]: %d %s %s\n", (long)getpid(),
 		    status, r.method_text, r.path);
 	app->requests++;
+	return sent;
 }
 
 int
@@ -217,8 +258,8 @@ serve_loop(struct app *app, int listen_fd)
 			ret = -1;
 			break;
 		}
-		handle(app, &fr);
-		FCGX_Finish_r(&fr);
+		if (!handle(app, &fr))
+			FCGX_Finish_r(&fr);
 		arena_reset(&app->arena);
 	}
 	FCGX_Free(&fr, 1);
@@ -276,6 +317,13 @@ worker(const struct config *cf, int fd)
 	struct app	 app;
 	int		 rc;
 
+	/*
+	 * Keep freed memory: SQLite rebuilds its page cache after another
+	 * process's commit and libfcgi allocates per request, and glibc's
+	 * defaults hand it back and forth with brk(2) a few times a request.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 4 * 1024 * 1024);
+	mallopt(M_TRIM_THRESHOLD, 32 * 1024 * 1024);
 	memset(&app, 0, sizeof(app));
 	app.config = cf;
 	arena_init(&app.arena, SERVE_ARENA_LIMIT);

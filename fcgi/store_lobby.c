@@ -167,9 +167,14 @@ store_lobby_my_games(struct db *db, struct arena *a, int64_t uid, int max,
 	return DB_OK;
 }
 
+/*
+ * Newest first, straight down the primary key: re-sorting oldest first
+ * in SQL would build a temporary b-tree on every game page (measured:
+ * a tenth of the page's time); the loop below fills the array backwards.
+ */
 static const char SQL_LAST_MOVES[] =
-    "SELECT ply, seat, text FROM (SELECT ply, seat, text FROM moves "
-    "WHERE game = ?1 ORDER BY ply DESC LIMIT ?2) ORDER BY ply";
+    "SELECT ply, seat, text FROM moves WHERE game = ?1 "
+    "ORDER BY ply DESC LIMIT ?2";
 
 enum db_rc
 store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
@@ -192,18 +197,17 @@ store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int(st, 2, n);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < n) {
-		if (k == 0)
-			*first = sqlite3_column_int(st, 0) - 1;
-		m[k].seat = sqlite3_column_int(st, 1);
+		*first = sqlite3_column_int(st, 0) - 1;
+		m[n - 1 - k].seat = sqlite3_column_int(st, 1);
 		p = sqlite3_column_text(st, 2);
-		snprintf(m[k].text, sizeof(m[k].text), "%s",
+		snprintf(m[n - 1 - k].text, sizeof(m[n - 1 - k].text), "%s",
 		    p != NULL ? (const char *)p : "");
 		k++;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return db_fail(db, st);
 	sqlite3_reset(st);
-	*moves = m;
+	*moves = m + (n - k);
 	*nmoves = k;
 	return DB_OK;
 }

@@ -1,16 +1,18 @@
 #!/bin/sh
 # Write an nginx configuration from nginx/topper.conf.in.
 #
-#   tools/nginx-conf.sh PREFIX PORT SOCKET DATA_DIR
+#   tools/nginx-conf.sh PREFIX PORT SOCKET DATA_DIR [WRITER_SOCKET]
 #
 # PREFIX is the nginx prefix (created with logs/ and tmp/ inside);
-# SOCKET and DATA_DIR must be absolute.  The configuration goes to
-# PREFIX/topper.conf.  Used by tools/run.sh and tests/e2e/lib/instance.sh.
+# SOCKET and DATA_DIR must be absolute.  POSTs go to WRITER_SOCKET, the
+# single writer process (default: SOCKET, one pool for everything).
+# The configuration goes to PREFIX/topper.conf.  Used by tools/run.sh and tests/e2e/lib/instance.sh.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -eq 4 ] || { echo "usage: $0 PREFIX PORT SOCKET DATA_DIR" >&2; exit 2; }
-prefix=$1 port=$2 socket=$3 data_dir=$4
-for p in "$prefix" "$socket" "$data_dir"; do
+[ $# -eq 4 ] || [ $# -eq 5 ] ||
+    { echo "usage: $0 PREFIX PORT SOCKET DATA_DIR [WRITER_SOCKET]" >&2; exit 2; }
+prefix=$1 port=$2 socket=$3 data_dir=$4 writer_socket=${5:-$3}
+for p in "$prefix" "$socket" "$data_dir" "$writer_socket"; do
 	case "$p" in
 	/*) ;;
 	*) echo "nginx-conf: $p: must be an absolute path" >&2; exit 2 ;;
@@ -33,6 +35,7 @@ sed -e "s|@USER_LINE@|$user_line|" \
     -e "s|@PREFIX@|$prefix|g" \
     -e "s|@PORT@|$port|g" \
     -e "s|@SOCKET@|$socket|g" \
+    -e "s|@WRITER_SOCKET@|$writer_socket|g" \
     -e "s|@DATA_DIR@|$data_dir|g" \
     "$here/../nginx/topper.conf.in" > "$prefix/topper.conf.tmp"
 mv "$prefix/topper.conf.tmp" "$prefix/topper.conf"

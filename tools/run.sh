@@ -69,7 +69,11 @@ else
 	say "note: this build has no \"topper init\" yet; skipping it"
 fi
 
-sh "$root/tools/nginx-conf.sh" "$var/nginx" "$port" "$socket" "$data_dir"
+# The writer: one more "topper fcgi", of one process, that nginx sends
+# every POST to (nginx/topper.conf.in); its socket sits beside the other.
+writer_socket=${socket%.sock}-writer.sock
+sh "$root/tools/nginx-conf.sh" "$var/nginx" "$port" "$socket" "$data_dir" \
+    "$writer_socket"
 
 rm -f "$var/run/topper-fcgi.pid"
 nohup "$topper" fcgi --config "$conf" --processes 2 \
@@ -87,6 +91,63 @@ until [ -s "$var/run/topper-fcgi.pid" ] && [ -S "$socket" ]; do
 	sleep 0.1
 done
 say "topper fcgi running (pid $(cat "$var/run/topper-fcgi.pid"))"
+rm -f "$var/run/topper-fcgi-writer.pid"
+nohup "$topper" fcgi --config "$conf" --processes 1 \
+    --socket "$writer_socket" --pid-file "$var/run/topper-fcgi-writer.pid" \
+    < /dev/null >> "$var/log/topper-fcgi-writer.log" 2>&1 &
+fcgi=$!
+i=0
+until [ -s "$var/run/topper-fcgi-writer.pid" ] && [ -S "$writer_socket" ]; do
+	i=$((i + 1))
+	if [ $i -gt 100 ] || case "$(ps -o stat= -p $fcgi 2>/dev/null)" in
+	    ''|*Z*) true ;; *) false ;; esac; then
+		sh "$root/tools/stop.sh" --quiet
+		die "the topper fcgi writer did not start; see var/log/topper-fcgi-writer.log"
+	fi
+	sleep 0.1
+done
+say "topper fcgi writer running (pid $(cat "$var/run/topper-fcgi-writer.pid"))"
+
+# Mail: unless the config names another relay, a local aiosmtpd on
+# loopback receives everything into a Maildir under var/mail/.
+if [ -z "$(conf_get mail.smtp_url)" ]; then
+	smtp_port=$(/usr/bin/python3 -c 'import socket
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])')
+	cat >> "$conf" <<EOF
+
+# Mail goes to a local SMTP server (aiosmtpd) that make run starts; it
+# writes a Maildir under var/mail/.  Point these at a real relay for
+# production (README "Mail").
+mail.smtp_url = smtp://127.0.0.1:$smtp_port
+mail.starttls = no
+mail.from = Topper <topper@localhost>
+EOF
+	say "added a local mail server to var/topper.conf"
+fi
+case "$(conf_get mail.smtp_url)" in
+smtp://127.0.0.1:*)
+	smtp_port=$(conf_get mail.smtp_url | sed 's|^smtp://127.0.0.1:||; s|/.*||')
+	mkdir -p "$var/mail/cur" "$var/mail/new" "$var/mail/tmp"	# a Maildir
+	nohup /usr/bin/python3 -m aiosmtpd -n -l "127.0.0.1:$smtp_port" \
+	    -c aiosmtpd.handlers.Mailbox "$var/mail" \
+	    < /dev/null >> "$var/log/smtp.log" 2>&1 &
+	echo $! > "$var/run/topper-smtp.pid"
+	i=0
+	until /usr/bin/python3 -c 'import socket, sys
+socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1).close()' \
+	    "$smtp_port" 2>/dev/null; do
+		i=$((i + 1))
+		if [ $i -gt 100 ]; then
+			sh "$root/tools/stop.sh" --quiet
+			die "aiosmtpd did not listen on port $smtp_port; see var/log/smtp.log"
+		fi
+		sleep 0.1
+	done
+	say "mail server (aiosmtpd) on 127.0.0.1:$smtp_port; mailbox: var/mail/ (a Maildir: var/mail/new/)"
+	;;
+esac
 
 if has_command worker; then
 	nohup "$topper" worker --config "$conf" \
@@ -120,4 +181,6 @@ done
 say "nginx running on port $port"
 echo
 echo "Topper is running at $url"
+[ -f "$var/run/topper-smtp.pid" ] &&
+    echo "Mail it sends lands in $var/mail/new/ (one file per message)"
 echo "Stop it with: make stop"

@@ -5,7 +5,9 @@
 # program we expect before it is signalled, so a stale pid file cannot
 # hit an unrelated process that reused the number.  nginx is stopped
 # first (with -s quit, so requests in flight finish), then the FastCGI
-# supervisor (SIGTERM; it stops its workers) and the worker.
+# supervisors of the readers and of the writer (SIGTERM; each stops its
+# processes), the worker, and the local
+# mail server (aiosmtpd) when make run started one.
 #
 #   tools/stop.sh [--quiet]
 set -u
@@ -68,5 +70,7 @@ fi
 rm -f "$ngx_pid"
 
 stop_one "topper fcgi" "$var/run/topper-fcgi.pid" "topper fcgi"
+stop_one "topper fcgi writer" "$var/run/topper-fcgi-writer.pid" "topper fcgi"
 stop_one "topper worker" "$var/run/topper-worker.pid" "topper worker"
+stop_one "mail server" "$var/run/topper-smtp.pid" "aiosmtpd"
 exit 0

@@ -1,8 +1,9 @@
 /*
  * test_cards.c: the SVG cards.  Every one of the 125 cards carries its
  * label (aria-label and <title>), its suit's shape, its color's
- * pattern and letter and its number; the patterns differ by more than
- * their color; a caller's note is escaped.
+ * pattern and letter and its number (glyphs drawn once in the defs);
+ * the patterns differ by more than their color; a caller's note is
+ * escaped; a face from the per-process cache equals the first drawn.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,6 +24,7 @@ static const char *const suits[] = { "circle", "heart", "triangle",
 	"square", "blob" };
 static const char letters[] = "RYGBK";
 static const char glyphs[] = "1234?";
+static const char glyph_ids[] = "1234Q";
 
 static int
 count(const char *hay, const char *needle)
@@ -111,12 +113,16 @@ test_every_card(void **state)
 		assert_int_equal(count(b.data, want), 1);
 		assert_int_equal(count(b.data, "url(#tt-"), 1);
 
-		/* Number and color letter, in both corners. */
-		snprintf(want, sizeof(want), ">%c</text>", glyphs[n]);
-		assert_int_equal(count(b.data, want), 2);
-		assert_int_equal(count(b.data, "class=\"col\""), 2);
-		snprintf(want, sizeof(want), ">%c</text>", letters[col]);
-		assert_int_equal(count(b.data, want), 2);
+		/* Number and color letter: the defs draw both corners. */
+		snprintf(want, sizeof(want), "href=\"#tt-n%c\"", glyph_ids[n]);
+		assert_int_equal(count(b.data, want), 1);
+		assert_int_equal(count(b.data, "href=\"#tt-n"), 1);
+		for (other = 0; other < 5; other++) {
+			snprintf(want, sizeof(want), "href=\"#tt-c%c\"",
+			    letters[other]);
+			assert_int_equal(count(b.data, want),
+			    other == col ? 1 : 0);
+		}
 		/* The shape the suit's <use> draws is in the defs. */
 		snprintf(want, sizeof(want), "href=\"#tt-%s\"", suits[s]);
 		assert_int_equal(count(b.data, want), 1);
@@ -168,6 +174,33 @@ test_patterns_differ(void **state)
 		assert_int_equal(count(b.data, id), 1);
 	}
 	assert_int_equal(count(b.data, "id=\"tt-face\""), 1);
+	assert_int_equal(count(b.data, "id=\"tt-backface\""), 1);
+	/* Each corner glyph once, drawing its number or letter. */
+	for (i = 0; i < 5; i++) {
+		char	 id[160];
+
+		snprintf(id, sizeof(id), "id=\"tt-n%c\"", glyph_ids[i]);
+		assert_int_equal(count(b.data, id), 1);
+		snprintf(id, sizeof(id), ">%c</text>", glyphs[i]);
+		assert_non_null(strstr(strstr(b.data, "id=\"tt-n"), id));
+		snprintf(id, sizeof(id), "id=\"tt-c%c\"", letters[i]);
+		assert_int_equal(count(b.data, id), 1);
+		/* Both corners: the glyph, and the glyph turned half round. */
+		snprintf(id, sizeof(id), "<use href=\"#tt-c%ct\" "
+		    "transform=\"rotate(180 25 35)\"/>", letters[i]);
+		assert_int_equal(count(b.data, id), 1);
+		snprintf(id, sizeof(id), "<use href=\"#tt-n%ct\" "
+		    "transform=\"rotate(180 25 35)\"/>", glyph_ids[i]);
+		assert_int_equal(count(b.data, id), 1);
+		snprintf(id, sizeof(id), "class=\"col\" x=\"8\" y=\"25\" "
+		    "font-size=\"9\" font-family=\"sans-serif\" "
+		    "font-weight=\"bold\" fill=\"#111\" "
+		    "text-anchor=\"middle\">%c</text>", letters[i]);
+		assert_non_null(strstr(b.data, id));
+	}
+	assert_int_equal(count(b.data, "id=\"tt-nJ\""), 1);
+	assert_int_equal(count(b.data, "id=\"tt-c1\""), 1);
+	assert_int_equal(count(b.data, "id=\"tt-c2\""), 1);
 	for (i = 0; i < 5; i++)
 		texture(b.data, letters[i], tex[i], sizeof(tex[i]));
 	/* Red is the plain one; every other color has its own texture. */
@@ -209,8 +242,10 @@ test_back_and_others(void **state)
 	buf_init(&b, &a);
 	cards_back_svg(&b);
 	assert_non_null(strstr(b.data, "aria-label=\"face-down card\""));
-	assert_non_null(strstr(b.data, "url(#tt-back)"));
+	assert_non_null(strstr(b.data, "href=\"#tt-backface\""));
 	assert_null(strstr(b.data, "data-card"));
+	/* Small: the back itself is in the defs. */
+	assert_true(b.len < 200);
 
 	buf_init(&b, &a);
 	cards_svg(&b, CARD_NONE, NULL);
@@ -221,7 +256,36 @@ test_back_and_others(void **state)
 	cards_svg(&b, CARD_TT_JK1, "wild");
 	assert_non_null(strstr(b.data, "aria-label=\"joker 1 (JK1), wild\""));
 	assert_non_null(strstr(b.data, "data-card=\"JK1\""));
+	assert_int_equal(count(b.data, "href=\"#tt-nJ\""), 1);
+	assert_int_equal(count(b.data, "href=\"#tt-c1\""), 1);
 	assert_int_equal(b.failed, 0);
+	arena_free(&a);
+}
+
+/* A face drawn from the per-process cache is the same as the first. */
+static void
+test_cached_same(void **state)
+{
+	struct arena	 a;
+	struct buf	 one, two, noted;
+	card_t		 c = card_parse(CARD_TT, "2Yh", NULL);
+
+	(void)state;
+	arena_init(&a, 0);
+	buf_init(&one, &a);
+	buf_init(&two, &a);
+	buf_init(&noted, &a);
+	cards_svg(&one, c, NULL);
+	cards_svg(&two, c, NULL);
+	cards_svg(&noted, c, "drawn this turn");
+	assert_int_equal(one.failed + two.failed + noted.failed, 0);
+	assert_string_equal(one.data, two.data);
+	/* Appended, not replaced: the cache writes into the caller's buf. */
+	cards_svg(&two, c, "");
+	assert_int_equal(two.len, 2 * one.len);
+	/* A note is never cached. */
+	assert_non_null(strstr(noted.data, "(2Yh), drawn this turn\""));
+	assert_null(strstr(one.data, "drawn"));
 	arena_free(&a);
 }
 
@@ -234,6 +298,7 @@ main(void)
 		cmocka_unit_test(test_patterns_differ),
 		cmocka_unit_test(test_note_escaped),
 		cmocka_unit_test(test_back_and_others),
+		cmocka_unit_test(test_cached_same),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

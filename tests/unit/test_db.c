@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -289,6 +290,79 @@ test_busy_handler(void **state)
 	tmp_remove(&t);
 }
 
+/*
+ * A writer outside the queue (the sqlite3 shell, say) still holds
+ * SQLite's lock: a queued writer then waits through the busy handler
+ * and gives up as before.
+ */
+static void
+test_queue_outsider(void **state)
+{
+	struct tmp	 t;
+	struct db	*a;
+	sqlite3		*raw;
+	double		 t0, waited;
+
+	(void)state;
+	a = fresh_db(&t);
+	assert_int_equal(sqlite3_open(t.path, &raw), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(raw, "BEGIN IMMEDIATE", NULL, NULL,
+	    NULL), SQLITE_OK);
+	t0 = now_ms();
+	assert_int_equal(db_begin_immediate(a), DB_BUSY);
+	waited = now_ms() - t0;
+	assert_true(waited >= DB_BUSY_MAX_MS - 5);
+	assert_int_equal(sqlite3_exec(raw, "COMMIT", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(raw);
+	/* The queue was left: the next writer goes at once. */
+	t0 = now_ms();
+	assert_int_equal(db_begin_immediate(a), DB_OK);
+	assert_true(now_ms() - t0 < 100);
+	assert_int_equal(db_commit(a), DB_OK);
+	db_close(a);
+	tmp_remove(&t);
+}
+
+static const char SQL_CK_ADD[] =
+    "INSERT INTO settings (key, value) VALUES (?1, printf('%.3000c', 'x'))";
+
+/*
+ * db_commit checkpoints once the WAL holds DB_CHECKPOINT_FRAMES pages,
+ * so the log restarts from its beginning instead of growing with every
+ * commit: the -wal file stays near that size (a WAL is reused, not
+ * truncated).  Without the checkpoint 1500 commits of two pages or more
+ * would leave it over 12 MB.
+ */
+static void
+test_checkpoint(void **state)
+{
+	struct tmp	 t;
+	struct db	*db;
+	struct stat	 sb;
+	sqlite3_stmt	*st;
+	char		 key[32], wal[160];
+	int		 i;
+
+	(void)state;
+	db = fresh_db(&t);
+	for (i = 0; i < 1500; i++) {
+		snprintf(key, sizeof(key), "k%d", i);
+		assert_int_equal(db_begin_immediate(db), DB_OK);
+		assert_non_null(st = db_stmt(db, SQL_CK_ADD));
+		sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+		assert_int_equal(db_step_done(db, st), DB_OK);
+		assert_int_equal(db_commit(db), DB_OK);
+	}
+	snprintf(wal, sizeof(wal), "%s-wal", t.path);
+	assert_int_equal(stat(wal, &sb), 0);
+	print_message("checkpoint: the WAL file is %lld bytes\n",
+	    (long long)sb.st_size);
+	assert_true(sb.st_size < (DB_CHECKPOINT_FRAMES + 50) * (4096 + 24));
+	db_close(db);
+	tmp_remove(&t);
+}
+
 static void
 test_user_rules(void **state)
 {
@@ -482,6 +556,8 @@ main(void)
 		cmocka_unit_test(test_user_rules),
 		cmocka_unit_test(test_password_interactive),
 		cmocka_unit_test(test_busy_handler),
+		cmocka_unit_test(test_queue_outsider),
+		cmocka_unit_test(test_checkpoint),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -81,15 +81,23 @@ EOF
 			return 1
 		}
 	fi
+	INST_WRITER_SOCKET=$INST/run/topper-writer.sock
 	sh "$INST_ROOT/tools/nginx-conf.sh" "$INST/nginx" "$INST_PORT" \
-	    "$INST_SOCKET" "${INSTANCE_DATA_DIR:-$INST_ROOT}" || return 1
+	    "$INST_SOCKET" "${INSTANCE_DATA_DIR:-$INST_ROOT}" \
+	    "$INST_WRITER_SOCKET" || return 1
 	"$TOPPER" fcgi --config "$INST_CONF" --processes 2 \
 	    --pid-file "$INST/run/topper-fcgi.pid" \
 	    < /dev/null > "$INST/log/fcgi.log" 2>&1 &
 	INST_FCGI_PID=$!
-	if ! inst_wait test -S "$INST_SOCKET"; then
-		inst_log "topper fcgi did not create its socket:"
-		cat "$INST/log/fcgi.log" >&2
+	# The writer: one process for every POST (nginx/topper.conf.in).
+	"$TOPPER" fcgi --config "$INST_CONF" --processes 1 \
+	    --socket "$INST_WRITER_SOCKET" \
+	    < /dev/null > "$INST/log/fcgi-writer.log" 2>&1 &
+	INST_WRITER_FCGI_PID=$!
+	if ! inst_wait test -S "$INST_SOCKET" ||
+	    ! inst_wait test -S "$INST_WRITER_SOCKET"; then
+		inst_log "topper fcgi did not create its sockets:"
+		cat "$INST/log/fcgi.log" "$INST/log/fcgi-writer.log" >&2
 		return 1
 	fi
 	INST_WORKER_PID=
@@ -108,13 +116,14 @@ EOF
 		return 1
 	fi
 	INST_NGINX_PID=$(cat "$INST/nginx/nginx.pid")
-	export INST INST_PORT INST_URL INST_CONF INST_SOCKET
+	export INST INST_PORT INST_URL INST_CONF INST_SOCKET INST_WRITER_SOCKET
 }
 
 # Every pid of our processes: the nginx master and its workers, the fcgi
 # supervisor and its children, the worker.
 instance_pids() {
-	for p in ${INST_NGINX_PID:-} ${INST_FCGI_PID:-} ${INST_WORKER_PID:-}; do
+	for p in ${INST_NGINX_PID:-} ${INST_FCGI_PID:-} \
+	    ${INST_WRITER_FCGI_PID:-} ${INST_WORKER_PID:-}; do
 		instance_alive "$p" && echo "$p"
 		ps -o pid= --ppid "$p" 2>/dev/null
 	done | tr -d ' '
@@ -141,6 +150,8 @@ instance_stop() {
 	_left=$(instance_pids)
 	[ -n "${INST_NGINX_PID:-}" ] && _inst_nginx -s quit 2>/dev/null
 	[ -n "${INST_FCGI_PID:-}" ] && kill -TERM "$INST_FCGI_PID" 2>/dev/null
+	[ -n "${INST_WRITER_FCGI_PID:-}" ] &&
+	    kill -TERM "$INST_WRITER_FCGI_PID" 2>/dev/null
 	[ -n "${INST_WORKER_PID:-}" ] && kill -TERM "$INST_WORKER_PID" 2>/dev/null
 	for p in $_left; do
 		if ! inst_wait _inst_gone "$p"; then
@@ -151,8 +162,8 @@ instance_stop() {
 	done
 	wait 2>/dev/null
 	_inst_sanitizer_clean || _rc=1
-	if [ -e "$INST_SOCKET" ]; then
-		inst_log "the socket was not removed"
+	if [ -e "$INST_SOCKET" ] || [ -e "$INST_WRITER_SOCKET" ]; then
+		inst_log "a socket was not removed"
 		_rc=1
 	fi
 	if [ "${INSTANCE_KEEP:-0}" = 1 ] || [ $_rc -ne 0 ]; then
