@@ -23,6 +23,7 @@ trap 'rm -rf "$logs"' EXIT INT TERM
 	done
 	# Each browser script on its own instance (tests/browser/run.sh).
 	for s in tests/browser/*.mjs; do
+		[ "$s" = tests/browser/lib.mjs ] && continue
 		[ -f "$s" ] && printf '%s\tsh tests/browser/run.sh %s\n' "$s" \
 		    "$(basename "$s")"
 	done
