@@ -381,10 +381,11 @@ new_fields(struct arena *a, const struct game_rules *rules, size_t *n)
 		t[NF_INV + k] = (struct form_field){ inv_fields[k], form_line,
 		    0, 40 };
 	}
-	for (i = 0; i < PAGE_LOBBY_OPTIONS_MAX; i++) {
+	for (i = 0; rules->options != NULL && i < PAGE_LOBBY_OPTIONS_MAX;
+	    i++) {
 		const struct game_option *o = &rules->options[i];
 
-		if (rules->options == NULL || o->key == NULL)
+		if (o->key == NULL)
 			break;
 		t[NF_OPT + i] = o->words != NULL ?
 		    (struct form_field){ o->key, form_line, 0, 40 } :
