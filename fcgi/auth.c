@@ -78,6 +78,17 @@ need_login(struct req *r, unsigned flags)
 	return 1;
 }
 
+/* A refused request never reaches auth_after(): read-only again here. */
+static int
+refuse(struct req *r, int rc)
+{
+	if (r->app->rq.writable) {
+		(void)db_query_only(r->app->db, 1);
+		r->app->rq.writable = 0;
+	}
+	return rc;
+}
+
 int
 auth_before(struct req *r, unsigned flags)
 {
@@ -91,17 +102,11 @@ auth_before(struct req *r, unsigned flags)
 	}
 	if (r->method == REQ_GET || r->method == REQ_HEAD)
 		(void)db_begin_read(db);
-	u = sess_current(r);
-	if ((flags & R_LOGIN) && u == NULL)
-		return need_login(r, flags);
-	if (r->method == REQ_POST && (flags & (R_POST_CSRF | R_API)) &&
-	    (u == NULL || u->via != SESS_VIA_BEARER) && !csrf_check(r)) {
-		resp_fail(r, 403, (flags & R_API) ?
-		    "The X-CSRF-Token header is missing or wrong." :
-		    "This form has expired or did not come from this site. "
-		    "Please reload the page and try again.");
-		return 1;
-	}
+	/*
+	 * A write reads its session on the writing connection too: the
+	 * read-only one drops its page cache after every commit, so the
+	 * writer process would read those pages again on each request.
+	 */
 	if ((flags & R_WRITES) && r->method == REQ_POST) {
 		if (db_query_only(db, 0) != DB_OK) {
 			resp_fail(r, 503, "The server is busy; please try "
@@ -109,6 +114,17 @@ auth_before(struct req *r, unsigned flags)
 			return 1;
 		}
 		r->app->rq.writable = 1;
+	}
+	u = sess_current(r);
+	if ((flags & R_LOGIN) && u == NULL)
+		return refuse(r, need_login(r, flags));
+	if (r->method == REQ_POST && (flags & (R_POST_CSRF | R_API)) &&
+	    (u == NULL || u->via != SESS_VIA_BEARER) && !csrf_check(r)) {
+		resp_fail(r, 403, (flags & R_API) ?
+		    "The X-CSRF-Token header is missing or wrong." :
+		    "This form has expired or did not come from this site. "
+		    "Please reload the page and try again.");
+		return refuse(r, 1);
 	}
 	return 0;
 }

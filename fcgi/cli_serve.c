@@ -53,6 +53,12 @@ cli_fcgi(int argc, char **argv)
 			    n > SERVE_PROCESSES_MAX)
 				return cli_usage("fcgi");
 			o.processes = (int)n;
+		} else if ((v = opt(argc, argv, &i, "--batch")) != NULL) {
+			n = strtol(v, &end, 10);
+			if (*v == '\0' || *end != '\0' || n < 1 ||
+			    n > SERVE_BATCH_MAX)
+				return cli_usage("fcgi");
+			o.batch = (int)n;
 		} else if ((v = opt(argc, argv, &i, "--socket")) != NULL)
 			o.socket = v;
 		else if ((v = opt(argc, argv, &i, "--pid-file")) != NULL)

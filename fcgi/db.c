@@ -47,12 +47,19 @@ struct db {
 	char		*path;		/* for messages */
 	int		 nprepared;
 	struct timespec	 busy_start;	/* first retry of this wait */
+	int		 batch;		/* group commit: db_batch_begin() */
+	int		 batch_open;	/* its BEGIN IMMEDIATE has run */
+	int		 batch_lost;	/* SQLite rolled it back on an error */
+	int		 sp_open;	/* a request's savepoint in it */
 };
 
 static const char SQL_BEGIN[] = "BEGIN IMMEDIATE";
 static const char SQL_BEGIN_READ[] = "BEGIN";
 static const char SQL_COMMIT[] = "COMMIT";
 static const char SQL_ROLLBACK[] = "ROLLBACK";
+static const char SQL_SAVEPOINT[] = "SAVEPOINT request";
+static const char SQL_RELEASE[] = "RELEASE request";
+static const char SQL_ROLLBACK_TO[] = "ROLLBACK TO request";
 static const char SQL_USER_VERSION[] = "PRAGMA user_version";
 
 static void
@@ -211,6 +218,15 @@ checkpoint_if_due(struct db *db)
 	    SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
 }
 
+/*
+ * The writing connection's savepoints (group commit, below) keep their
+ * undo pages in memory, not in a temporary file each, and its page
+ * cache is large enough to hold what the moves of a busy hour touch:
+ * it is the only connection whose cache survives a commit (its own).
+ */
+#define DB_WRITER_PRAGMAS \
+	"PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32768"
+
 /* Open one connection of db with the busy handler and the pragmas. */
 static int
 conn_open(struct db *db, struct db_conn *c, int oflags)
@@ -235,7 +251,9 @@ conn_open(struct db *db, struct db_conn *c, int oflags)
 	    sqlite3_exec(c->h, "PRAGMA synchronous = FULL", NULL, NULL,
 	    NULL) != SQLITE_OK ||
 	    sqlite3_exec(c->h, "PRAGMA foreign_keys = ON", NULL, NULL,
-	    NULL) != SQLITE_OK) {
+	    NULL) != SQLITE_OK ||
+	    sqlite3_exec(c->h, DB_WRITER_PRAGMAS, NULL, NULL, NULL) !=
+	    SQLITE_OK) {
 		logx(db, "pragmas");
 		return -1;
 	}
@@ -428,6 +446,85 @@ db_step_done(struct db *db, sqlite3_stmt *st)
 	return db_fail(db, st);
 }
 
+/*
+ * Group commit.  One fsync makes every write before it durable, so the
+ * writer process lets the requests that are waiting when it is free
+ * share one transaction: each request's db_begin_immediate() opens a
+ * savepoint in it, its db_commit() releases the savepoint and its
+ * db_rollback_if_open() undoes just that request.  db_batch_end()
+ * commits them all; the server sends no reply before that, so a 303
+ * still means the move is on disk.  An error that makes SQLite roll the
+ * whole transaction back (an I/O error, a full disk) loses the earlier
+ * requests of the batch too: batch_lost, and db_batch_end() says so.
+ */
+static enum db_rc
+batch_savepoint(struct db *db)
+{
+	enum db_rc	 rc;
+
+	if (db->sp_open) {		/* as SQLite: no nested BEGIN */
+		fprintf(stderr, "topper: db %s: a transaction inside a "
+		    "transaction\n", db->path);
+		return DB_ERROR;
+	}
+	if (!db->batch_open) {
+		if (queue_take(db) == -1) {
+			fprintf(stderr, "topper: db %s: still locked after "
+			    "%d ms\n", db->path, DB_BUSY_MAX_MS);
+			return DB_BUSY;
+		}
+		if ((rc = db_step_done(db, db_stmt(db, SQL_BEGIN))) != DB_OK) {
+			queue_leave(db);
+			return rc;
+		}
+		db->batch_open = 1;
+	} else if (db->batch_lost || sqlite3_get_autocommit(db->rw.h)) {
+		db->batch_lost = 1;
+		fprintf(stderr, "topper: db %s: the batch's transaction was "
+		    "rolled back\n", db->path);
+		return DB_ERROR;
+	}
+	if ((rc = db_step_done(db, db_stmt(db, SQL_SAVEPOINT))) != DB_OK)
+		return rc;
+	db->sp_open = 1;
+	return DB_OK;
+}
+
+void
+db_batch_begin(struct db *db)
+{
+	db->batch = 1;
+	db->batch_open = db->batch_lost = db->sp_open = 0;
+}
+
+enum db_rc
+db_batch_end(struct db *db, int *committed)
+{
+	struct db_conn	*cur = db->cur;
+	enum db_rc	 rc = DB_OK;
+
+	*committed = 0;
+	if (!db->batch)
+		return DB_OK;
+	db->cur = &db->rw;
+	db_rollback_if_open(db);	/* a request left its own open */
+	if (db->batch_open) {
+		if (db->batch_lost || sqlite3_get_autocommit(db->rw.h))
+			rc = DB_ERROR;
+		else if ((rc = db_step_done(db, db_stmt(db, SQL_COMMIT))) !=
+		    DB_OK && !sqlite3_get_autocommit(db->rw.h))
+			(void)db_step_done(db, db_stmt(db, SQL_ROLLBACK));
+		queue_leave(db);
+		if (rc == DB_OK) {
+			*committed = 1;
+			checkpoint_if_due(db);
+		}
+	}
+	db->batch = db->batch_open = db->batch_lost = db->sp_open = 0;
+	db->cur = cur;
+	return rc;
+}
+
 enum db_rc
 db_begin_immediate(struct db *db)
 {
@@ -439,6 +536,8 @@ db_begin_immediate(struct db *db)
 		    "query-only mode\n", db->path);
 		return DB_ERROR;
 	}
+	if (db->batch)
+		return batch_savepoint(db);
 	if (db_in_txn(db))		/* SQLite refuses; say so below */
 		return db_step_done(db, db_stmt(db, SQL_BEGIN));
 	if (queue_take(db) == -1) {
@@ -476,6 +575,14 @@ db_commit(struct db *db)
 {
 	enum db_rc	 rc;
 
+	if (db->batch && db->cur == &db->rw) {
+		if (!db->sp_open)	/* as SQLite: no transaction is active */
+			return db_step_done(db, db_stmt(db, SQL_COMMIT));
+		db->sp_open = 0;
+		if ((rc = db_step_done(db, db_stmt(db, SQL_RELEASE))) != DB_OK)
+			db->batch_lost = 1;
+		return rc;
+	}
 	rc = db_step_done(db, db_stmt(db, SQL_COMMIT));
 	if (db->cur == &db->rw && !db_in_txn(db)) {
 		queue_leave(db);
@@ -487,12 +594,25 @@ db_commit(struct db *db)
 int
 db_in_txn(struct db *db)
 {
+	if (db->batch && db->cur == &db->rw)
+		return db->sp_open;
 	return !sqlite3_get_autocommit(db->cur->h);
 }
 
 void
 db_rollback_if_open(struct db *db)
 {
+	if (db->batch && db->cur == &db->rw) {
+		if (db->sp_open) {
+			db->sp_open = 0;
+			/* Undone, and then no longer on the savepoint stack. */
+			if (db_step_done(db, db_stmt(db, SQL_ROLLBACK_TO)) !=
+			    DB_OK || db_step_done(db, db_stmt(db,
+			    SQL_RELEASE)) != DB_OK)
+				db->batch_lost = 1;
+		}
+		return;
+	}
 	if (db_in_txn(db))
 		(void)db_step_done(db, db_stmt(db, SQL_ROLLBACK));
 	if (db->cur == &db->rw && !db_in_txn(db))

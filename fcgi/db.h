@@ -103,6 +103,19 @@ void		 db_rollback_if_open(struct db *db);
 int		 db_in_txn(struct db *db);
 
 /*
+ * Group commit, for the process that takes the writes (DESIGN.md
+ * "Speed"): between db_batch_begin() and db_batch_end() the
+ * transactions above are savepoints of one transaction, begun by the
+ * first db_begin_immediate() and committed (one fsync) by
+ * db_batch_end(); db_in_txn() tells whether the caller's own savepoint
+ * is open.  Nothing written in the batch may be reported saved before
+ * db_batch_end() returns DB_OK; any other answer means none of it was.
+ * *committed says whether there was anything to commit.
+ */
+void		 db_batch_begin(struct db *db);
+enum db_rc	 db_batch_end(struct db *db, int *committed);
+
+/*
  * Query-only mode, for GET requests: while on, db_stmt() prepares and
  * runs statements on a second connection opened SQLITE_OPEN_READONLY
  * (opened at the first call), so SQLite itself refuses any write with

@@ -282,6 +282,24 @@ resp_fail(struct req *r, int status, const char *fmt, ...)
 }
 
 void
+resp_fail_plain(struct req *r, int status, const char *msg)
+{
+	resp_status(r, status);
+	r->resp.cache = "no-store";
+	buf_reset(&r->resp.head);
+	buf_reset(&r->resp.body);
+	if (r->route != NULL && (r->route->flags & R_API)) {
+		r->resp.type = TYPE_JSON;
+		buf_puts(&r->resp.body, "{\"error\":\"");
+		esc_json(&r->resp.body, msg, strlen(msg));
+		buf_puts(&r->resp.body, "\"}\n");
+		return;
+	}
+	r->resp.type = TYPE_HTML;
+	error_page(r, status, msg);
+}
+
+void
 resp_redirect(struct req *r, int status, const char *fmt, ...)
 {
 	va_list		 ap;

@@ -75,6 +75,13 @@ void	 resp_fail(struct req *r, int status, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
 /*
+ * The same with the built-in page and no extra header lines (a cookie
+ * set by the request is dropped too): for a reply replaced after the
+ * request's own state is gone, when its writes were not saved.
+ */
+void	 resp_fail_plain(struct req *r, int status, const char *msg);
+
+/*
  * Plug in the templated error page (page.h's page_error) that
  * resp_fail() uses for HTML replies; fn returns 0 when it wrote the
  * page, -1 to fall back to the plain built-in page.  Process-wide.

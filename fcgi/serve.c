@@ -13,6 +13,8 @@
  * reads the request; the reply goes out in one writev(2) with its
  * FastCGI records (resp_send_fcgi) and the connection is closed here,
  * without libfcgi's wait for nginx to hang up first (finish_sent).
+ * The writer pool (--batch N) runs batch.c's loop instead of the one
+ * here: the requests waiting share one commit.
  */
 #include "serve.h"
 
@@ -34,6 +36,7 @@
 #include <unistd.h>
 
 #include "auth.h"
+#include "batch.h"
 #include "config.h"
 #include "db.h"
 #include "migrate.h"
@@ -153,68 +156,107 @@ finish_sent(FCGX_Request *fr)
 	FCGX_Free(fr, 0);		/* streams and parameters */
 }
 
-/*
- * One request, from the accepted connection to the reply.  Returns 1
- * when the reply went out whole through resp_send_fcgi() and the
- * connection is closed, 0 when FCGX_Finish_r() must end it.
- */
-static int
-handle(struct app *app, FCGX_Request *fr)
+void
+serve_handle(struct app *app, struct arena *a, FCGX_Request *fr,
+    struct req *r)
 {
-	struct req	 r;
 	enum req_rc	 rc;
-	int		 status, sent;
 
 	memset(&app->rq, 0, sizeof(app->rq));
-	rc = req_init(&r, &app->arena, fr->envp);
-	r.app = app;
-	r.out = fr->out;
+	rc = req_init(r, a, fr->envp);
+	r->app = app;
+	r->out = fr->out;
 	if (rc == REQ_OK)
-		rc = req_read_body(&r, fr->in);
+		rc = req_read_body(r, fr->in);
 	switch (rc) {
 	case REQ_OK:
-		route_dispatch(&r);
+		route_dispatch(r);
 		break;
 	case REQ_TOO_LARGE:
-		resp_fail(&r, 413, "That request is too large.");
+		resp_fail(r, 413, "That request is too large.");
 		break;
 	case REQ_BAD:
-		resp_fail(&r, 400, "That request could not be read.");
+		resp_fail(r, 400, "That request could not be read.");
 		break;
 	case REQ_NOMEM:
 		break;			/* resp_flush sends the 500 */
 	}
 	if (app->db != NULL)		/* a refused check skips auth_after() */
 		db_end_read(app->db);
-	sent = 0;
-	status = RESP_SEND_FALLBACK;
+	app->requests++;
+}
+
+void
+serve_reply(FCGX_Request *fr, struct req *r)
+{
+	int	 status = RESP_SEND_FALLBACK;
+
 	/* With keep-conn the connection outlives us: libfcgi's way then. */
 	if (!fr->keepConnection)
-		status = resp_send_fcgi(&r, fr->ipcFd, fr->requestId);
-	if (status == RESP_SEND_FALLBACK)
-		status = resp_flush(&r);
-	else {
+		status = resp_send_fcgi(r, fr->ipcFd, fr->requestId);
+	if (status == RESP_SEND_FALLBACK) {
+		status = resp_flush(r);
+		FCGX_Finish_r(fr);
+	} else
 		finish_sent(fr);
-		sent = 1;
-	}
 	if (status >= 500)
 		fprintf(stderr, "topper fcgi[%ld]: %d %s %s\n", (long)getpid(),
-		    status, r.method_text, r.path);
-	app->requests++;
-	return sent;
+		    status, r->method_text, r->path);
+}
+
+/* One request at a time: the readers' loop. */
+static int
+serve_one_by_one(struct app *app, int listen_fd, const sigset_t *waitmask)
+{
+	FCGX_Request	 fr;
+	struct req	 r;
+	struct pollfd	 pfd;
+	int		 rc;
+
+	if (FCGX_InitRequest(&fr, listen_fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
+		fprintf(stderr, "topper fcgi: libfcgi did not start\n");
+		return -1;
+	}
+	rc = 0;
+	while (!stopping) {
+		pfd.fd = listen_fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		if (ppoll(&pfd, 1, NULL, waitmask) == -1) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "topper fcgi: poll: %s\n",
+			    strerror(errno));
+			rc = -1;
+			break;
+		}
+		if ((rc = FCGX_Accept_r(&fr)) < 0) {
+			if (rc == -EAGAIN || rc == -EWOULDBLOCK ||
+			    rc == -EINTR) {
+				rc = 0;
+				continue;	/* a sibling took it */
+			}
+			fprintf(stderr, "topper fcgi: accept: %s\n",
+			    strerror(-rc));
+			rc = -1;
+			break;
+		}
+		serve_handle(app, &app->arena, &fr, &r);
+		serve_reply(&fr, &r);
+		arena_reset(&app->arena);
+	}
+	FCGX_Free(&fr, 1);
+	return rc;
 }
 
 int
 serve_loop(struct app *app, int listen_fd)
 {
-	FCGX_Request		 fr;
 	struct sigaction	 sa;
-	struct pollfd		 pfd;
 	sigset_t		 stop, waitmask;
-	int			 rc, ret;
+	int			 ret;
 
-	if (FCGX_Init() != 0 ||
-	    FCGX_InitRequest(&fr, listen_fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
+	if (FCGX_Init() != 0) {
 		fprintf(stderr, "topper fcgi: libfcgi did not start\n");
 		return -1;
 	}
@@ -235,34 +277,10 @@ serve_loop(struct app *app, int listen_fd)
 	sigdelset(&waitmask, SIGINT);
 	sigdelset(&waitmask, SIGHUP);
 	sigdelset(&waitmask, SIGCHLD);
-
-	ret = 0;
-	while (!stopping) {
-		pfd.fd = listen_fd;
-		pfd.events = POLLIN;
-		pfd.revents = 0;
-		if (ppoll(&pfd, 1, NULL, &waitmask) == -1) {
-			if (errno == EINTR)
-				continue;
-			fprintf(stderr, "topper fcgi: poll: %s\n",
-			    strerror(errno));
-			ret = -1;
-			break;
-		}
-		if ((rc = FCGX_Accept_r(&fr)) < 0) {
-			if (rc == -EAGAIN || rc == -EWOULDBLOCK ||
-			    rc == -EINTR)
-				continue;	/* a sibling took it */
-			fprintf(stderr, "topper fcgi: accept: %s\n",
-			    strerror(-rc));
-			ret = -1;
-			break;
-		}
-		if (!handle(app, &fr))
-			FCGX_Finish_r(&fr);
-		arena_reset(&app->arena);
-	}
-	FCGX_Free(&fr, 1);
+	if (app->batch > 1)
+		ret = batch_loop(app, listen_fd, &waitmask, &stopping);
+	else
+		ret = serve_one_by_one(app, listen_fd, &waitmask);
 	sigprocmask(SIG_UNBLOCK, &stop, NULL);
 	return ret;
 }
@@ -312,7 +330,7 @@ app_close(struct app *app)
 
 /* One worker process's life, inside the forked child. */
 static int
-worker(const struct config *cf, int fd)
+worker(const struct config *cf, int fd, int batch)
 {
 	struct app	 app;
 	int		 rc;
@@ -326,6 +344,7 @@ worker(const struct config *cf, int fd)
 	mallopt(M_TRIM_THRESHOLD, 32 * 1024 * 1024);
 	memset(&app, 0, sizeof(app));
 	app.config = cf;
+	app.batch = batch;
 	arena_init(&app.arena, SERVE_ARENA_LIMIT);
 	app_open(&app, cf);
 	rc = serve_loop(&app, fd);
@@ -376,6 +395,7 @@ struct slot {
 struct super {
 	const struct config	*cf;
 	int			 fd;
+	int			 batch;		/* serve_opts.batch */
 	sigset_t		 oldmask;	/* the mask before supervision */
 	struct slot		 slots[SERVE_PROCESSES_MAX];
 	int			 n;
@@ -406,7 +426,7 @@ spawn(struct super *s, int i, int *child_rc)
 		 * Signals stay blocked until serve_loop() has its handlers
 		 * in place; it waits with them unblocked.
 		 */
-		*child_rc = stopping ? 0 : worker(s->cf, s->fd);
+		*child_rc = stopping ? 0 : worker(s->cf, s->fd, s->batch);
 		return 1;
 	}
 	s->slots[i].pid = pid;
@@ -563,6 +583,7 @@ serve_run(const struct config *cf, const struct serve_opts *o)
 	memset(&s, 0, sizeof(s));
 	s.cf = cf;
 	s.n = o->processes;
+	s.batch = o->batch;
 	if (s.n < 0 || s.n > SERVE_PROCESSES_MAX) {
 		fprintf(stderr, "topper fcgi: --processes must be 0 to %d\n",
 		    SERVE_PROCESSES_MAX);
@@ -582,7 +603,7 @@ serve_run(const struct config *cf, const struct serve_opts *o)
 		goto out;
 	}
 	if (s.n == 0) {			/* serve in this process */
-		rc = worker(cf, s.fd);
+		rc = worker(cf, s.fd, s.batch);
 		goto out;
 	}
 	sigemptyset(&set);

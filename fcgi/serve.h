@@ -6,9 +6,12 @@
  * the worker processes and supervises them: a child that dies is
  * restarted, SIGTERM and SIGINT are passed on and end the run cleanly.
  * Each worker process runs serve_loop(): one request at a time, one
- * arena per process, reset after every request.  Nothing outlives a
- * request but the process state in struct app, which is freed when the
- * loop ends, so a clean shutdown leaves ASan nothing to report.
+ * arena per process, reset after every request; or with --batch N (the
+ * writer pool) batch.h's loop, where up to N requests that were already
+ * waiting share one arena and one commit before any of their replies
+ * goes out.  Nothing outlives a request (a batch) but the process state
+ * in struct app, which is freed when the loop ends, so a clean shutdown
+ * leaves ASan nothing to report.
  */
 #ifndef TOPPER_SERVE_H
 #define TOPPER_SERVE_H
@@ -17,15 +20,18 @@
 
 #include "arena.h"
 
+struct FCGX_Request;
 struct config;
 struct db;
+struct req;
 struct sess_user;
 struct tpl_set;
 
 enum {
 	SERVE_ARENA_LIMIT = 64 * 1024 * 1024,	/* bytes one request may use */
 	SERVE_BACKLOG = 128,			/* listen() queue */
-	SERVE_PROCESSES_MAX = 64
+	SERVE_PROCESSES_MAX = 64,
+	SERVE_BATCH_MAX = 32			/* requests sharing a commit */
 };
 
 /*
@@ -50,6 +56,10 @@ struct app {
 	const struct config	*config;	/* process lifetime, not owned */
 	struct arena		 arena;		/* the request arena */
 	unsigned long		 requests;	/* answered by this process */
+	int			 batch;		/* serve_opts.batch */
+	unsigned long		 batches;	/* request groups handled */
+	unsigned long		 commits;	/* of those, groups that wrote */
+	int			 batch_most;	/* requests in the largest */
 	struct db		*db;		/* the database connection */
 	struct tpl_set		*tpl;		/* data_dir/templates, linked */
 	struct app_req		 rq;		/* zeroed before each request */
@@ -59,6 +69,8 @@ struct serve_opts {
 	const char	*socket;	/* to bind; NULL: fd 0 is the socket */
 	const char	*pidfile;	/* written while running; NULL: none */
 	int		 processes;	/* workers; 0: serve in this process */
+	int		 batch;		/* up to this many requests share a
+					   commit; 0 or 1: one each */
 };
 
 /*
@@ -77,6 +89,17 @@ int	serve_listen(const char *path, int backlog);
  * that comes during a request lets that request finish first.
  */
 int	serve_loop(struct app *app, int listen_fd);
+
+/*
+ * The two halves of one request, for serve_loop() and the writer's
+ * batch_loop() (batch.h).  serve_handle() builds the reply of the
+ * request fr accepted, in r, with r's allocations in a; nothing is sent.
+ * serve_reply() sends it and ends the request (one writev, then close;
+ * libfcgi's stream for a reply too large for one gather).
+ */
+void	serve_handle(struct app *app, struct arena *a,
+	    struct FCGX_Request *fr, struct req *r);
+void	serve_reply(struct FCGX_Request *fr, struct req *r);
 
 /* 1 when fd 0 is a listening socket (spawn-fcgi, cgi-fcgi -start). */
 int	serve_fd0_listening(void);

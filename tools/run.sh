@@ -71,6 +71,7 @@ fi
 
 # The writer: one more "topper fcgi", of one process, that nginx sends
 # every POST to (nginx/topper.conf.in); its socket sits beside the other.
+# Up to 16 POSTs that wait for it share one commit (--batch).
 writer_socket=${socket%.sock}-writer.sock
 sh "$root/tools/nginx-conf.sh" "$var/nginx" "$port" "$socket" "$data_dir" \
     "$writer_socket"
@@ -92,7 +93,7 @@ until [ -s "$var/run/topper-fcgi.pid" ] && [ -S "$socket" ]; do
 done
 say "topper fcgi running (pid $(cat "$var/run/topper-fcgi.pid"))"
 rm -f "$var/run/topper-fcgi-writer.pid"
-nohup "$topper" fcgi --config "$conf" --processes 1 \
+nohup "$topper" fcgi --config "$conf" --processes 1 --batch 16 \
     --socket "$writer_socket" --pid-file "$var/run/topper-fcgi-writer.pid" \
     < /dev/null >> "$var/log/topper-fcgi-writer.log" 2>&1 &
 fcgi=$!

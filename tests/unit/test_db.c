@@ -327,6 +327,134 @@ test_queue_outsider(void **state)
 static const char SQL_CK_ADD[] =
     "INSERT INTO settings (key, value) VALUES (?1, printf('%.3000c', 'x'))";
 
+/* The settings rows whose key starts with "b", seen by another connection. */
+static void
+committed_keys(const char *path, char out[256])
+{
+	sqlite3		*h;
+	sqlite3_stmt	*st;
+	size_t		 n = 0;
+
+	out[0] = '\0';
+	assert_int_equal(sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(h, "SELECT key FROM settings "
+	    "WHERE key LIKE 'b%' ORDER BY key", -1, &st, NULL), SQLITE_OK);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		n += (size_t)snprintf(out + n, 256 - n, "%s%s", n ? " " : "",
+		    (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	sqlite3_close(h);
+}
+
+/* One request of a batch: its own transaction with one row. */
+static enum db_rc
+batch_request(struct db *db, const char *key, int keep)
+{
+	sqlite3_stmt	*st;
+	enum db_rc	 rc;
+
+	if ((rc = db_begin_immediate(db)) != DB_OK)
+		return rc;
+	assert_true(db_in_txn(db));
+	assert_non_null(st = db_stmt(db, SQL_CK_ADD));
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+	assert_int_equal(db_step_done(db, st), DB_OK);
+	if (!keep) {
+		db_rollback_if_open(db);
+		assert_false(db_in_txn(db));
+		return DB_OK;
+	}
+	rc = db_commit(db);
+	assert_false(db_in_txn(db));
+	return rc;
+}
+
+/*
+ * Group commit: the requests of a batch are savepoints of one
+ * transaction.  Nothing is visible to another connection before
+ * db_batch_end(); then what each request committed is, and what one
+ * rolled back is not.  A nested begin is refused as outside a batch.
+ */
+static void
+test_batch(void **state)
+{
+	struct tmp	 t;
+	struct db	*db;
+	char		 out[256];
+	int		 committed;
+
+	(void)state;
+	db = fresh_db(&t);
+	db_batch_begin(db);
+	assert_false(db_in_txn(db));
+	assert_int_equal(batch_request(db, "b1", 1), DB_OK);
+	assert_int_equal(batch_request(db, "b2", 0), DB_OK);
+	assert_int_equal(db_begin_immediate(db), DB_OK);
+	assert_int_equal(db_begin_immediate(db), DB_ERROR);	/* nested */
+	db_rollback_if_open(db);
+	assert_int_equal(batch_request(db, "b3", 1), DB_OK);
+	/* A read of the writer's own sees the batch so far. */
+	query1(db, "SELECT count(*) FROM settings WHERE key LIKE 'b%'", out);
+	assert_string_equal(out, "2");
+	committed_keys(t.path, out);
+	assert_string_equal(out, "");
+	assert_int_equal(db_batch_end(db, &committed), DB_OK);
+	assert_true(committed);
+	committed_keys(t.path, out);
+	assert_string_equal(out, "b1 b3");
+
+	/* An empty batch commits nothing and leaves no transaction. */
+	db_batch_begin(db);
+	assert_int_equal(db_batch_end(db, &committed), DB_OK);
+	assert_false(committed);
+	assert_int_equal(sqlite3_get_autocommit(db_handle(db)), 1);
+
+	/* Outside a batch, transactions commit one by one again. */
+	assert_int_equal(batch_request(db, "b4", 1), DB_OK);
+	committed_keys(t.path, out);
+	assert_string_equal(out, "b1 b3 b4");
+	db_close(db);
+	tmp_remove(&t);
+}
+
+/*
+ * When SQLite rolls the whole transaction back (an I/O error or a full
+ * disk does; here a ROLLBACK stands in for it), the earlier requests'
+ * writes are gone too: no later request may join, and db_batch_end()
+ * reports the loss so that none of the batch is answered as saved.
+ * The connection works normally afterwards.
+ */
+static void
+test_batch_lost(void **state)
+{
+	struct tmp	 t;
+	struct db	*db;
+	char		 out[256];
+	int		 committed;
+
+	(void)state;
+	db = fresh_db(&t);
+	db_batch_begin(db);
+	assert_int_equal(batch_request(db, "b1", 1), DB_OK);
+	assert_int_equal(sqlite3_exec(db_handle(db), "ROLLBACK", NULL, NULL,
+	    NULL), SQLITE_OK);
+	assert_int_equal(db_begin_immediate(db), DB_ERROR);
+	assert_false(db_in_txn(db));
+	assert_int_equal(db_batch_end(db, &committed), DB_ERROR);
+	assert_false(committed);
+	committed_keys(t.path, out);
+	assert_string_equal(out, "");
+	assert_int_equal(batch_request(db, "b2", 1), DB_OK);
+	db_batch_begin(db);
+	assert_int_equal(batch_request(db, "b3", 1), DB_OK);
+	assert_int_equal(db_batch_end(db, &committed), DB_OK);
+	committed_keys(t.path, out);
+	assert_string_equal(out, "b2 b3");
+	db_close(db);
+	tmp_remove(&t);
+}
+
 /*
  * db_commit checkpoints once the WAL holds DB_CHECKPOINT_FRAMES pages,
  * so the log restarts from its beginning instead of growing with every
@@ -558,6 +686,8 @@ main(void)
 		cmocka_unit_test(test_busy_handler),
 		cmocka_unit_test(test_queue_outsider),
 		cmocka_unit_test(test_checkpoint),
+		cmocka_unit_test(test_batch),
+		cmocka_unit_test(test_batch_lost),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

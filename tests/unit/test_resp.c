@@ -23,6 +23,7 @@
 #include "buf.h"
 #include "req.h"
 #include "resp.h"
+#include "route.h"
 
 static struct arena	 a;
 
@@ -226,6 +227,41 @@ test_closed_peer(void **state)
 	close(sv[0]);
 }
 
+/*
+ * resp_fail_plain: the reply of a request whose writes were lost (the
+ * writer's batch did not commit) becomes a plain 503 page: the body it
+ * had and the headers it set (a session cookie) are gone; an R_API
+ * route gets {"error": ...}.
+ */
+static void
+test_fail_plain(void **state)
+{
+	static const struct route	 api = { .flags = R_API };
+	struct req			 r;
+	struct buf			 b;
+
+	(void)state;
+	init(&r);
+	resp_header(&r, "Set-Cookie", "topper_session=abc; Path=/");
+	resp_redirect(&r, 303, "/g/%d", 7);
+	resp_fail_plain(&r, 503, "Not saved <now>.");
+	b = expected(&r);
+	assert_non_null(strstr(b.data, "Status: 503"));
+	assert_null(strstr(b.data, "Set-Cookie"));
+	assert_null(strstr(b.data, "Location"));
+	assert_non_null(strstr(b.data, "Content-Type: text/html"));
+	assert_non_null(strstr(b.data, "<p>Not saved &lt;now&gt;.</p>"));
+	roundtrip(&r, 4, 503, 1);
+
+	init(&r);
+	r.route = &api;
+	resp_json(&r, 200, "{\"ply\":3}");
+	resp_fail_plain(&r, 503, "Not saved.");
+	b = expected(&r);
+	assert_non_null(strstr(b.data, "Content-Type: application/json"));
+	assert_non_null(strstr(b.data, "\r\n\r\n{\"error\":\"Not saved.\"}"));
+}
+
 int
 main(void)
 {
@@ -234,6 +270,7 @@ main(void)
 		cmocka_unit_test(test_large_page),
 		cmocka_unit_test(test_failed_reply),
 		cmocka_unit_test(test_closed_peer),
+		cmocka_unit_test(test_fail_plain),
 	};
 
 	signal(SIGPIPE, SIG_IGN);

@@ -89,8 +89,9 @@ EOF
 	    --pid-file "$INST/run/topper-fcgi.pid" \
 	    < /dev/null > "$INST/log/fcgi.log" 2>&1 &
 	INST_FCGI_PID=$!
-	# The writer: one process for every POST (nginx/topper.conf.in).
-	"$TOPPER" fcgi --config "$INST_CONF" --processes 1 \
+	# The writer: one process for every POST (nginx/topper.conf.in),
+	# up to 16 waiting POSTs to a commit.
+	"$TOPPER" fcgi --config "$INST_CONF" --processes 1 --batch 16 \
 	    --socket "$INST_WRITER_SOCKET" \
 	    < /dev/null > "$INST/log/fcgi-writer.log" 2>&1 &
 	INST_WRITER_FCGI_PID=$!

@@ -1,0 +1,116 @@
+/*
+ * batch.c: group commit in the writer process (batch.h).
+ *
+ * One batch at a time: its libfcgi requests, the replies built for them
+ * and the arena those live in, all kept until the commit, then sent.
+ */
+#include "batch.h"
+
+#include <errno.h>
+#include <fcgiapp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "db.h"
+#include "req.h"
+#include "resp.h"
+#include "serve.h"
+
+struct batch {
+	FCGX_Request	 frs[SERVE_BATCH_MAX];
+	struct req	 reqs[SERVE_BATCH_MAX];
+};
+
+/*
+ * Take the requests waiting now, up to max, commit their writes as one
+ * and reply.  Returns how many, or -1 when accept failed (its errno's
+ * negation in *err) before any was taken.
+ */
+static int
+take(struct app *app, struct batch *b, int max,
+    volatile sig_atomic_t *stopping, int *err)
+{
+	int	 k, i, rc, committed;
+
+	*err = 0;
+	if (app->db != NULL)
+		db_batch_begin(app->db);
+	for (k = 0; k < max && (k == 0 || !*stopping); k++) {
+		if ((rc = FCGX_Accept_r(&b->frs[k])) < 0) {
+			if (rc != -EAGAIN && rc != -EWOULDBLOCK &&
+			    rc != -EINTR)
+				*err = rc;
+			break;
+		}
+		serve_handle(app, &app->arena, &b->frs[k], &b->reqs[k]);
+	}
+	committed = 0;
+	if (app->db != NULL && db_batch_end(app->db, &committed) != DB_OK) {
+		fprintf(stderr, "topper fcgi[%ld]: the commit of %d "
+		    "requests failed\n", (long)getpid(), k);
+		for (i = 0; i < k; i++)
+			resp_fail_plain(&b->reqs[i], 503, "That could not be "
+			    "saved just now; nothing was changed.  Please try "
+			    "again in a moment.");
+	}
+	for (i = 0; i < k; i++)
+		serve_reply(&b->frs[i], &b->reqs[i]);
+	arena_reset(&app->arena);
+	if (k > 0) {
+		app->batches++;
+		app->commits += committed;
+		if (k > app->batch_most)
+			app->batch_most = k;
+	}
+	return k == 0 && *err != 0 ? -1 : k;
+}
+
+int
+batch_loop(struct app *app, int listen_fd, const sigset_t *waitmask,
+    volatile sig_atomic_t *stopping)
+{
+	struct batch	*b;
+	struct pollfd	 pfd;
+	int		 k, max, err, ret;
+
+	max = app->batch > SERVE_BATCH_MAX ? SERVE_BATCH_MAX : app->batch;
+	if ((b = calloc(1, sizeof(*b))) == NULL) {
+		fprintf(stderr, "topper fcgi: out of memory\n");
+		return -1;
+	}
+	for (k = 0; k < max; k++)
+		FCGX_InitRequest(&b->frs[k], listen_fd,
+		    FCGI_FAIL_ACCEPT_ON_INTR);
+	ret = 0;
+	while (!*stopping) {
+		pfd.fd = listen_fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		if (ppoll(&pfd, 1, NULL, waitmask) == -1) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "topper fcgi: poll: %s\n",
+			    strerror(errno));
+			ret = -1;
+			break;
+		}
+		/* A sibling may have taken the connection: 0 taken. */
+		if (take(app, b, max, stopping, &err) == -1) {
+			fprintf(stderr, "topper fcgi: accept: %s\n",
+			    strerror(-err));
+			ret = -1;
+			break;
+		}
+	}
+	for (k = 0; k < max; k++)
+		FCGX_Free(&b->frs[k], 1);
+	free(b);
+	fprintf(stderr, "topper fcgi[%ld]: %lu requests in %lu batches "
+	    "(%lu commits), the largest %d\n", (long)getpid(), app->requests,
+	    app->batches, app->commits, app->batch_most);
+	return ret;
+}
