@@ -5,9 +5,10 @@
  * only text that needs escaping is a caller's note.  What every card
  * shares (the face, the back, the suit shapes, the corner glyphs) is
  * drawn once per page in the defs and referenced with <use>, so a face
- * is about 280 bytes of markup, most of it its label, and a back about
- * 170: a game page shows dozens of cards, and its size is what the
- * FastCGI hop and the network pay for (DESIGN.md "Speed").
+ * is about 190 bytes of markup, most of it its label, and a back about
+ * 110; a hidden hand is one picture of overlapping backs.  A game page
+ * shows dozens of cards, and its size is what nginx, the FastCGI hop
+ * and the network pay for (DESIGN.md "Speed").
  */
 #include "cards.h"
 
@@ -33,25 +34,36 @@ static const char *const suit_words[] = {
 /*
  * One corner glyph of the defs, in the bold type of every corner: drawn
  * top left and, turned half round, bottom right, so a card names each
- * glyph once.
+ * glyph once.  A number's glyph also draws the white face under it, so
+ * a card is three <use>s: face and number, color letter, suit shape.
  */
-#define GLYPH(id, cls, y, size, text) \
-    "<g id=\"tt-" id "\"><text id=\"tt-" id "t\" class=\"" cls "\" " \
+#define GLYPH(id, under, y, size, text) \
+    "<g id=\"tt-" id "\">" under "<text id=\"tt-" id "t\" " \
     "x=\"8\" y=\"" y "\" font-size=\"" size "\" " \
     "font-family=\"sans-serif\" font-weight=\"bold\" fill=\"#111\" " \
     "text-anchor=\"middle\">" text "</text><use href=\"#tt-" id "t\" " \
     "transform=\"rotate(180 25 35)\"/></g>"
+#define NUM(id, text) \
+    GLYPH(id, "<use href=\"#tt-face\"/>", "15", "14", text)
+#define COL(id, text)	GLYPH(id, "", "25", "9", text)
 
 /* The glyph ids' letters: number_ids[n], then color_letters[col]. */
 static const char *const number_ids[] = { "1", "2", "3", "4", "Q" };
 
 /*
- * One pattern per color: the fill color and a texture that survives
- * any color vision (solid, stripes, dots, grid, diagonals).
+ * The defs in two parts: what a card of the Squares deck (numbers 1-4,
+ * red, yellow, green, blue, the first four shapes: Gin Vodka's deck)
+ * refers to, and what the rest of the full deck adds (black, the blob,
+ * the question mark, the jokers).  One pattern per color: the fill
+ * color and a texture that survives any color vision (solid, stripes,
+ * dots, grid, diagonals).
  */
-static const char defs[] =
-    "<svg class=\"card-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\">"
-    "<defs>"
+#define DEFS_OPEN \
+    "<svg class=\"card-defs\" width=\"0\" height=\"0\" " \
+    "aria-hidden=\"true\"><defs>"
+#define DEFS_CLOSE	"</defs></svg>"
+
+static const char defs_squares[] =
     "<pattern id=\"tt-R\" width=\"4\" height=\"4\" "
     "patternUnits=\"userSpaceOnUse\">"
     "<rect width=\"4\" height=\"4\" fill=\"#d32f2f\"/></pattern>"
@@ -68,10 +80,6 @@ static const char defs[] =
     "<rect width=\"5\" height=\"5\" fill=\"#1f5fbf\"/>"
     "<path d=\"M0 2.5H5M2.5 0V5\" stroke=\"#fff\" stroke-width=\"1\"/>"
     "</pattern>"
-    "<pattern id=\"tt-K\" width=\"5\" height=\"5\" "
-    "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-    "<rect width=\"5\" height=\"5\" fill=\"#222\"/>"
-    "<rect width=\"1.6\" height=\"5\" fill=\"#fff\"/></pattern>"
     "<pattern id=\"tt-back\" width=\"6\" height=\"6\" "
     "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
     "<rect width=\"6\" height=\"6\" fill=\"#34495e\"/>"
@@ -87,39 +95,56 @@ static const char defs[] =
     "stroke=\"#222\" stroke-width=\"1.5\"/>"
     "<rect id=\"tt-square\" x=\"14\" y=\"26\" width=\"22\" height=\"22\" "
     "stroke=\"#222\" stroke-width=\"1.5\"/>"
-    "<path id=\"tt-blob\" d=\"M15 33C12 25 23 22 27 27C32 21 41 26 37 34C43 "
-    "41 36 51 28 46C22 53 11 48 15 41C10 39 11 35 15 33Z\" stroke=\"#222\" "
-    "stroke-width=\"1.5\"/>"
-    "<polygon id=\"tt-star\" points=\"25,23 28.5,33 39,33 30.5,39.5 33.5,50 "
-    "25,43.5 16.5,50 19.5,39.5 11,33 21.5,33\" stroke=\"#222\" "
-    "stroke-width=\"1.5\"/>"
     /* The back: the pattern inside a white frame. */
     "<g id=\"tt-backface\"><rect x=\"1\" y=\"1\" width=\"48\" height=\"68\" "
     "rx=\"5\" fill=\"url(#tt-back)\" stroke=\"#333\" stroke-width=\"1.2\"/>"
     "<rect x=\"6\" y=\"6\" width=\"38\" height=\"58\" rx=\"3\" fill=\"none\" "
     "stroke=\"#fff\" stroke-width=\"1\"/></g>"
     /*
-     * The corner glyphs: the number (tt-n1..4, tt-nQ drawn "?", tt-nJ)
-     * and under it the color letter (tt-cR..K) or the joker's 1 or 2.
+     * The corner glyphs: the number (tt-n1..4) and under it the color
+     * letter (tt-cR..B).
      */
-    GLYPH("n1", "num", "15", "14", "1") GLYPH("n2", "num", "15", "14", "2")
-    GLYPH("n3", "num", "15", "14", "3") GLYPH("n4", "num", "15", "14", "4")
-    GLYPH("nQ", "num", "15", "14", "?") GLYPH("nJ", "num", "15", "14", "J")
-    GLYPH("cR", "col", "25", "9", "R") GLYPH("cY", "col", "25", "9", "Y")
-    GLYPH("cG", "col", "25", "9", "G") GLYPH("cB", "col", "25", "9", "B")
-    GLYPH("cK", "col", "25", "9", "K") GLYPH("c1", "col", "25", "9", "1")
-    GLYPH("c2", "col", "25", "9", "2")
-    "</defs></svg>";
+    NUM("n1", "1") NUM("n2", "2") NUM("n3", "3") NUM("n4", "4")
+    COL("cR", "R") COL("cY", "Y") COL("cG", "G") COL("cB", "B");
 
+static const char defs_more[] =
+    "<pattern id=\"tt-K\" width=\"5\" height=\"5\" "
+    "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+    "<rect width=\"5\" height=\"5\" fill=\"#222\"/>"
+    "<rect width=\"1.6\" height=\"5\" fill=\"#fff\"/></pattern>"
+    "<path id=\"tt-blob\" d=\"M15 33C12 25 23 22 27 27C32 21 41 26 37 34C43 "
+    "41 36 51 28 46C22 53 11 48 15 41C10 39 11 35 15 33Z\" stroke=\"#222\" "
+    "stroke-width=\"1.5\"/>"
+    "<polygon id=\"tt-star\" points=\"25,23 28.5,33 39,33 30.5,39.5 33.5,50 "
+    "25,43.5 16.5,50 19.5,39.5 11,33 21.5,33\" stroke=\"#222\" "
+    "stroke-width=\"1.5\"/>"
+    /* tt-nQ is drawn "?"; a joker shows J over its 1 or 2. */
+    NUM("nQ", "?") NUM("nJ", "J")
+    COL("cK", "K") COL("c1", "1") COL("c2", "2");
+
+/*
+ * The size comes from cards.css (every page with cards links it), the
+ * accessible name from <title> (an svg with role="img" is named by its
+ * title), so neither is repeated on each card.
+ */
 static const char svg_open[] =
-    "<svg class=\"card\" viewBox=\"0 0 50 70\" width=\"50\" height=\"70\" "
-    "role=\"img\" ";
-static const char face_rect[] = "<use href=\"#tt-face\"/>";
+    "<svg class=\"card\" viewBox=\"0 0 50 70\" role=\"img\"";
 
 void
 cards_defs(struct buf *b)
 {
-	buf_put(b, defs, sizeof(defs) - 1);
+	buf_puts(b, DEFS_OPEN);
+	buf_put(b, defs_squares, sizeof(defs_squares) - 1);
+	buf_put(b, defs_more, sizeof(defs_more) - 1);
+	buf_puts(b, DEFS_CLOSE);
+}
+
+void
+cards_defs_squares(struct buf *b)
+{
+	buf_puts(b, DEFS_OPEN);
+	buf_put(b, defs_squares, sizeof(defs_squares) - 1);
+	buf_puts(b, DEFS_CLOSE);
 }
 
 /* Append s to out[*n..outsz), always NUL-terminated. */
@@ -167,28 +192,20 @@ cards_label(card_t c, char *out, size_t outsz)
 	return n;
 }
 
-/* The opening tag's label part, data-card, and <title>. */
+/* The opening tag, data-card, and <title> with the note. */
 static void
 open_card(struct buf *b, const char *tok, const char *label,
     const char *note)
 {
-	int	 has_note = note != NULL && *note != '\0';
-
 	buf_put(b, svg_open, sizeof(svg_open) - 1);
 	if (tok != NULL) {
-		buf_puts(b, "data-card=\"");
+		buf_puts(b, " data-card=\"");
 		buf_puts(b, tok);
-		buf_puts(b, "\" ");
+		buf_puts(b, "\"");
 	}
-	buf_puts(b, "aria-label=\"");
+	buf_puts(b, "><title>");
 	esc_html_str(b, label);
-	if (has_note) {
-		buf_puts(b, ", ");
-		esc_html_str(b, note);
-	}
-	buf_puts(b, "\"><title>");
-	esc_html_str(b, label);
-	if (has_note) {
+	if (note != NULL && *note != '\0') {
 		buf_puts(b, ", ");
 		esc_html_str(b, note);
 	}
@@ -209,8 +226,7 @@ corners(struct buf *b, const char *num, const char *col)
 	buf_puts(b, "\"/>");
 }
 
-static const char back_use[] =
-    "<use class=\"back\" href=\"#tt-backface\"/></svg>";
+static const char back_use[] = "<use href=\"#tt-backface\"/></svg>";
 
 void
 cards_back_svg(struct buf *b)
@@ -219,64 +235,122 @@ cards_back_svg(struct buf *b)
 	buf_put(b, back_use, sizeof(back_use) - 1);
 }
 
+/* n >= 0 in decimal, without printf. */
+static void
+put_num(struct buf *b, int n)
+{
+	char	 d[12];
+	size_t	 i = sizeof(d);
+
+	do {
+		d[--i] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n > 0 && i > 0);
+	buf_put(b, d + i, sizeof(d) - i);
+}
+
+void
+cards_backs_svg(struct buf *b, int n)
+{
+	int	 i, w;
+
+	if (n <= 0)
+		return;
+	w = 50 + CARDS_FAN_STEP * (n - 1);
+	buf_puts(b, "<svg class=\"fan\" viewBox=\"0 0 ");
+	put_num(b, w);
+	buf_puts(b, " 70\" width=\"");
+	put_num(b, w);
+	buf_puts(b, "\" height=\"70\" aria-hidden=\"true\">"
+	    "<use href=\"#tt-backface\"/>");
+	for (i = 1; i < n; i++) {
+		buf_puts(b, "<use href=\"#tt-backface\" x=\"");
+		put_num(b, CARDS_FAN_STEP * i);
+		buf_puts(b, "\"/>");
+	}
+	buf_puts(b, "</svg>");
+}
+
 static void
 joker(struct buf *b, card_t c, const char *tok, const char *label,
     const char *note)
 {
 	open_card(b, tok, label, note);
-	buf_put(b, face_rect, sizeof(face_rect) - 1);
 	corners(b, "J", c == CARD_TT_JK1 ? "1" : "2");
-	buf_puts(b, "<use class=\"suit suit-joker\" href=\"#tt-star\" "
-	    "fill=\"url(#tt-K)\"/></svg>");
+	buf_puts(b, "<use href=\"#tt-star\" fill=\"url(#tt-K)\"/></svg>");
 }
 
 static void draw(struct buf *b, card_t c, const char *note);
 
 /*
- * The faces without a note, drawn once per process: a page shows
- * dozens, and each is then one copy.  Faces are well under FACE_MAX.
+ * The faces without a note and the labels, made once per process: a
+ * page shows dozens of cards, and each is then a pointer to these (no
+ * copy at all where a page keeps the pointer).  Faces are well under
+ * FACE_MAX.
  */
-enum { FACE_MAX = 512 };
+enum { FACE_MAX = 512, CARDS_TT_IDS = CARD_TT_JK2 + 1 };
 
 static struct {
 	unsigned short	 len;		/* 0: not drawn yet */
-	char		 s[FACE_MAX];
-} faces[CARD_TT_COUNT];
+	char		 s[FACE_MAX];	/* NUL-terminated */
+} faces[CARDS_TT_IDS];
 
-void
-cards_svg(struct buf *b, card_t c, const char *note)
+static char	 labels[CARDS_TT_IDS][CARDS_LABEL_MAX];	/* "": not yet */
+
+const char *
+cards_label_str(card_t c)
+{
+	if (c >= CARDS_TT_IDS || !card_valid(CARD_TT, c))
+		return "unknown card";
+	if (labels[c][0] == '\0')
+		cards_label(c, labels[c], sizeof(labels[c]));
+	return labels[c];
+}
+
+const char *
+cards_face(card_t c, size_t *len)
 {
 	struct arena	 a;
 	struct buf	 f;
 
-	if (!card_valid(CARD_TT, c) || (note != NULL && *note != '\0') ||
-	    c >= CARD_TT_COUNT) {
-		draw(b, c, note);
-		return;
-	}
+	if (c >= CARDS_TT_IDS || !card_valid(CARD_TT, c))
+		return NULL;
 	if (faces[c].len == 0) {
 		arena_init(&a, 0);
 		buf_init(&f, &a);
 		draw(&f, c, NULL);
 		if (f.failed || f.len >= FACE_MAX) {
 			arena_free(&a);
-			draw(b, c, NULL);
-			return;
+			return NULL;
 		}
-		memcpy(faces[c].s, f.data, f.len);
+		memcpy(faces[c].s, f.data, f.len + 1);
 		faces[c].len = (unsigned short)f.len;
 		arena_free(&a);
 	}
-	buf_put(b, faces[c].s, faces[c].len);
+	if (len != NULL)
+		*len = faces[c].len;
+	return faces[c].s;
+}
+
+void
+cards_svg(struct buf *b, card_t c, const char *note)
+{
+	const char	*s;
+	size_t		 n;
+
+	if ((note != NULL && *note != '\0') || (s = cards_face(c, &n)) == NULL)
+		draw(b, c, note);
+	else
+		buf_put(b, s, n);
 }
 
 static void
 draw(struct buf *b, card_t c, const char *note)
 {
-	char	 label[CARDS_LABEL_MAX], tok[CARD_TEXT_MAX];
-	int	 col, s;
+	const char	*label = cards_label_str(c);
+	char		 tok[CARD_TEXT_MAX];
+	int		 col, s;
 
-	cards_label(c, label, sizeof(label));
 	if (!card_valid(CARD_TT, c)) {
 		open_card(b, NULL, label, note);
 		buf_put(b, back_use, sizeof(back_use) - 1);
@@ -290,11 +364,8 @@ draw(struct buf *b, card_t c, const char *note)
 	col = card_tt_color(c);
 	s = card_tt_suit(c);
 	open_card(b, tok, label, note);
-	buf_put(b, face_rect, sizeof(face_rect) - 1);
 	corners(b, number_ids[card_tt_number(c)], color_letters[col]);
-	buf_puts(b, "<use class=\"suit suit-");
-	buf_puts(b, suit_words[s]);
-	buf_puts(b, "\" href=\"#tt-");
+	buf_puts(b, "<use href=\"#tt-");
 	buf_puts(b, suit_words[s]);
 	buf_puts(b, "\" fill=\"url(#tt-");
 	buf_puts(b, color_letters[col]);

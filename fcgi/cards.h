@@ -7,8 +7,9 @@
  * blob), the color is a fill AND a pattern (red solid, yellow
  * stripes, green dots, blue cross-hatch, black diagonals) AND its
  * letter in the corner, under the number (Q is drawn "?").  Every card
- * is role="img" with an aria-label and a <title> such as "red heart 3
- * (3Rh)", so screen readers and tooltips read it in words.
+ * is role="img" named by its <title>, such as "red heart 3 (3Rh)", so
+ * screen readers and tooltips read it in words.  Its size comes from
+ * static/css/cards.css (svg.card), which every page with cards links.
  *
  * The patterns live once per page in cards_defs(); a card refers to
  * them by id ("url(#tt-Y)"), so a page that draws cards must include
@@ -25,7 +26,8 @@
 struct buf;
 
 enum {
-	CARDS_LABEL_MAX = 64		/* "yellow triangle question mark (QYt)" + NUL */
+	CARDS_LABEL_MAX = 64,		/* "yellow triangle question mark (QYt)" + NUL */
+	CARDS_FAN_STEP = 17		/* cards_backs_svg: back to back */
 };
 
 /*
@@ -44,8 +46,26 @@ size_t	cards_label(card_t c, char *out, size_t outsz);
  */
 void	cards_svg(struct buf *b, card_t c, const char *note);
 
+/*
+ * The same, made once per process and kept until it exits: the label
+ * of c ("unknown card" for an id that is not one), and the <svg> of c
+ * without a note (NULL for an id that is not a card), its length in
+ * *len if len is not NULL.  The bytes are those cards_label() and
+ * cards_svg(b, c, NULL) write.
+ */
+const char	*cards_label_str(card_t c);
+const char	*cards_face(card_t c, size_t *len);
+
 /* The <svg> of a face-down card, labelled "face-down card". */
 void	cards_back_svg(struct buf *b);
+
+/*
+ * A hidden hand of n cards as ONE <svg class="fan">: n backs, each
+ * CARDS_FAN_STEP of the card's 50 units right of the one before, so
+ * they overlap like cards held in a hand.  aria-hidden: the page says
+ * how many cards it is in words.  Nothing for n <= 0.
+ */
+void	cards_backs_svg(struct buf *b, int n);
 
 /*
  * The pattern definitions every card refers to, as one hidden <svg>
@@ -53,5 +73,11 @@ void	cards_back_svg(struct buf *b);
  * the cards.
  */
 void	cards_defs(struct buf *b);
+
+/*
+ * The same for a page that shows only cards of the Squares deck
+ * (deck_has(DECK_SQUARES, c): Gin Vodka's): about a third smaller.
+ */
+void	cards_defs_squares(struct buf *b);
 
 #endif /* TOPPER_CARDS_H */

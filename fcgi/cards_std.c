@@ -66,9 +66,9 @@ static const char defs[] =
     "<rect width=\"2\" height=\"6\" fill=\"#b35a5a\"/></pattern>"
     "</defs></svg>";
 
+/* Sized by cards.css and named by <title>, as cards.c's faces. */
 static const char svg_open[] =
-    "<svg class=\"card std\" viewBox=\"0 0 50 70\" width=\"50\" "
-    "height=\"70\" role=\"img\" ";
+    "<svg class=\"card std\" viewBox=\"0 0 50 70\" role=\"img\"";
 static const char face_rect[] =
     "<rect x=\"1\" y=\"1\" width=\"48\" height=\"68\" rx=\"5\" "
     "fill=\"#fff\" stroke=\"#333\" stroke-width=\"1.2\"/>";
@@ -148,29 +148,24 @@ cards_std_short(card_t c, char *out, size_t outsz)
 	return clamp(n, outsz);
 }
 
-/* The opening tag with data-card, the label twice, and the group. */
+/* The opening tag with data-card, the label as <title>, and the group. */
 static void
 open_card(struct buf *b, const char *cls, const char *tok,
     const char *label, const char *note)
 {
-	int	 i, has_note = note != NULL && *note != '\0';
-
 	buf_put(b, svg_open, sizeof(svg_open) - 1);
 	if (tok != NULL) {
-		buf_puts(b, "data-card=\"");
+		buf_puts(b, " data-card=\"");
 		buf_puts(b, tok);
-		buf_puts(b, "\" ");
+		buf_puts(b, "\"");
 	}
-	for (i = 0; i < 2; i++) {
-		buf_puts(b, i == 0 ? "aria-label=\"" : "<title>");
-		esc_html_str(b, label);
-		if (has_note) {
-			buf_puts(b, ", ");
-			esc_html_str(b, note);
-		}
-		buf_puts(b, i == 0 ? "\">" : "</title>");
+	buf_puts(b, "><title>");
+	esc_html_str(b, label);
+	if (note != NULL && *note != '\0') {
+		buf_puts(b, ", ");
+		esc_html_str(b, note);
 	}
-	buf_puts(b, "<g class=\"");
+	buf_puts(b, "</title><g class=\"");
 	buf_puts(b, cls);
 	buf_puts(b, "\">");
 }

@@ -10,9 +10,9 @@
  * so red and black differ in shape and texture too.  A joker says
  * "JOKER" and draws a star.  A wild laid in a meld carries a band
  * "as 7H" with the suit shape, so the card it stands for is readable
- * on the table.  Every card is role="img" with an aria-label and a
- * <title> in words: "seven of hearts (7H)", "joker (JK)", "two of
- * spades (2S) as seven of hearts (7H)".
+ * on the table.  Every card is role="img" named by its <title> in
+ * words: "seven of hearts (7H)", "joker (JK)", "two of spades (2S) as
+ * seven of hearts (7H)"; its size comes from cards.css.
  *
  * The suit shapes live once per page in cards_std_defs(); a card
  * refers to them by id ("#cs-H"), so a page that draws standard cards

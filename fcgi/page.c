@@ -2,12 +2,13 @@
  * page.c: the layout every HTML page shares, its fallback context, the
  * templated error page, and times shown in the reader's zone.
  *
- * A page renders in two steps: the named template into a scratch
- * buffer, then templates/layout.html around it (as body_html, a key
- * filled by our own renderer and so allowed raw, STYLE.md 3.6).  Both
- * steps see the same context: the handler's keys first, then the keys
- * listed in page.h, so a handler can also fill layout keys such as
- * "scripts" or "refresh".
+ * A page renders in one pass straight into the reply: templates/
+ * layout.html, whose body_html (a key filled by our own template and
+ * so allowed raw, STYLE.md 3.6) is the named template, rendered in
+ * place (a TPL_TEMPLATE value): no scratch buffer, no copy of the
+ * page.  Both see the same context: the handler's keys first, then
+ * the keys listed in page.h, so a handler can also fill layout keys
+ * such as "scripts" or "refresh".
  */
 #include "page.h"
 
@@ -35,8 +36,7 @@ struct page_data {
 	struct req		*r;
 	const struct tpl_ctx	*inner;		/* the handler's, or NULL */
 	const char		*title;
-	const char		*body;		/* the rendered page, or NULL */
-	size_t			 body_len;
+	const struct tpl	*body;		/* the page's template */
 };
 
 static int
@@ -53,11 +53,10 @@ page_lookup(const void *data, const char *key, struct tpl_val *out)
 		if (out->kind != TPL_NONE)
 			return 0;
 	}
-	memset(out, 0, sizeof(*out));
 	switch (key[0]) {
 	case 'b':
-		if (strcmp(key, "body_html") == 0 && p->body != NULL)
-			return tpl_strn(out, p->body, p->body_len);
+		if (strcmp(key, "body_html") == 0)
+			return tpl_template(out, p->body);
 		break;
 	case 'c':
 		if (strcmp(key, "csrf") == 0)
@@ -115,7 +114,6 @@ render(struct req *r, const char *name, const struct tpl_ctx *ctx,
 {
 	struct page_data	 p;
 	struct tpl_ctx		 c;
-	struct buf		 body;
 	enum tpl_rc		 rc;
 
 	if (r->app == NULL || r->app->tpl == NULL) {
@@ -127,20 +125,18 @@ render(struct req *r, const char *name, const struct tpl_ctx *ctx,
 	p.r = r;
 	p.inner = ctx;
 	p.title = title;
-	c.lookup = page_lookup;
-	c.data = &p;
-	buf_init(&body, r->arena);
-	if ((rc = tpl_render(r->app->tpl, name, &c, &body)) != TPL_OK) {
-		fprintf(stderr, "topper: page %s: %s\n", name, rc_text(rc));
+	if ((p.body = tpl_set_find(r->app->tpl, name)) == NULL) {
+		fprintf(stderr, "topper: page %s: %s\n", name,
+		    rc_text(TPL_ERR_NOTFOUND));
 		return -1;
 	}
-	p.body = body.len > 0 ? body.data : "";
-	p.body_len = body.len;
+	c.lookup = page_lookup;
+	c.data = &p;
 	buf_reset(&r->resp.body);
 	if ((rc = tpl_render(r->app->tpl, "layout", &c, &r->resp.body)) !=
 	    TPL_OK) {
-		fprintf(stderr, "topper: page layout (%s): %s\n", name,
-		    rc_text(rc));
+		fprintf(stderr, "topper: page %s (in the layout): %s\n",
+		    name, rc_text(rc));
 		buf_reset(&r->resp.body);
 		return -1;
 	}

@@ -53,25 +53,37 @@ void
 page_game_names(struct req *r, const struct store_game *g, int64_t uid,
     struct page_game_names *out)
 {
-	struct store_user	 u;
+	const struct sess_user	*me = sess_current(r);
+	char			 known[GAME_SEATS_MAX][STORE_USER_NAME_MAX + 1];
+	const char		*name;
 	size_t			 n;
-	int			 s, t;
+	int			 s, t, nseats = g->nseats < GAME_SEATS_MAX ?
+				    g->nseats : GAME_SEATS_MAX;
 
 	memset(out, 0, sizeof(*out));
 	out->nseats = g->nseats;
 	out->viewer = -1;
-	for (s = 0; s < g->nseats && s < GAME_SEATS_MAX; s++) {
+	/*
+	 * The others' names in one query, not one per seat; the signed-in
+	 * player's came with the session.
+	 */
+	if (r->app == NULL || store_lobby_seat_names(r->app->db, g->id,
+	    me != NULL ? me->id : 0, nseats, known) != DB_OK)
+		for (s = 0; s < nseats; s++)
+			known[s][0] = '\0';
+	for (s = 0; s < nseats; s++) {
 		out->is_bot[s] = g->is_bot[s];
 		if (uid != 0 && g->user[s] == uid && out->viewer < 0)
 			out->viewer = s;
-		if (g->user[s] != 0 && r->app != NULL &&
-		    store_user_by_id(r->app->db, g->user[s], &u) ==
-		    STORE_USER_OK)
-			snprintf(out->name[s], sizeof(out->name[s]), "%s",
-			    u.name);
+		if (g->user[s] == 0)
+			name = "Open seat";
+		else if (me != NULL && g->user[s] == me->id)
+			name = me->name;
+		else if (known[s][0] != '\0')
+			name = known[s];
 		else
-			snprintf(out->name[s], sizeof(out->name[s]), "%s",
-			    g->user[s] != 0 ? "Unknown player" : "Open seat");
+			name = "Unknown player";
+		snprintf(out->name[s], sizeof(out->name[s]), "%s", name);
 		out->vacant |= g->user[s] == 0;
 	}
 	/* One bot account may hold several seats: number them by seat. */
@@ -283,20 +295,22 @@ hex(struct req *r, const uint8_t *b, size_t n)
 }
 
 /*
- * The last PAGE_GAME_RECENT moves in words.  A few moves more are read
- * so that a "take" at the start still knows the card it took; the log
- * is never read whole here.
+ * The last PAGE_GAME_RECENT moves in words.  PAGE_GAME_RECENT_LEAD
+ * moves more are read so that a "take" at the start still knows the
+ * card it took; the log is never read whole here.
  */
 static void
 recent_moves(struct req *r, struct game_page *p)
 {
 	struct record_move	*moves = NULL;
 	struct buf		 b;
-	card_t			 took[2 * PAGE_GAME_RECENT];
+	card_t			 took[PAGE_GAME_RECENT +
+				    PAGE_GAME_RECENT_LEAD];
 	int			 n = 0, i, first, ply0 = 0;
 
 	if (store_lobby_last_moves(r->app->db, r->arena, p->g->id,
-	    2 * PAGE_GAME_RECENT, &moves, &n, &ply0) != DB_OK || n == 0)
+	    PAGE_GAME_RECENT + PAGE_GAME_RECENT_LEAD, &moves, &n, &ply0) !=
+	    DB_OK || n == 0)
 		return;
 	if ((p->recent = arena_alloc(r->arena, PAGE_GAME_RECENT *
 	    sizeof(*p->recent))) == NULL)
@@ -310,6 +324,26 @@ recent_moves(struct req *r, struct game_page *p)
 		p->recent[p->nrecent++] = b.failed ? "" : b.data;
 	}
 	p->first_recent = ply0 + first;
+}
+
+/* "Gin Vodka #42" in the arena, without printf. */
+static const char *
+game_title(struct req *r, const char *name, int64_t id)
+{
+	char		 d[24];
+	size_t		 i = sizeof(d);
+	uint64_t	 u = id < 0 ? 0 : (uint64_t)id;
+	struct buf	 b;
+
+	do {
+		d[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	buf_init(&b, r->arena);
+	buf_puts(&b, name);
+	buf_puts(&b, " #");
+	buf_put(&b, d + i, sizeof(d) - i);
+	return b.failed ? "" : b.data;
 }
 
 /*
@@ -373,8 +407,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	if (g->over && g->has_seed)
 		p.seed = hex(r, g->seed, sizeof(g->seed));
 	p.updated = arena_strdup(r->arena, page_time(r, g->updated, when));
-	p.title = arena_printf(r->arena, "%s #%lld", rules->name,
-	    (long long)g->id);
+	p.title = game_title(r, rules->name, g->id);
 	ctx.lookup = game_lookup;
 	ctx.data = &p;
 	page_render_status(r, status, "game", &ctx, p.title);

@@ -45,8 +45,18 @@ struct req;
 struct store_game;
 struct tpl_val;
 
+/*
+ * PAGE_GAME_RECENT_LEAD: moves read before the listed ones so that
+ * page_game_took() knows what a listed "take" took.  A take takes the
+ * card discarded just before it in the same hand; read from the middle
+ * of a game, the moves can misread only their first four: a window
+ * that starts at a defender's last draw after a knock takes the hand's
+ * last discard for the top card, and the next hand's upcard can be
+ * taken at most two moves after it.
+ */
 enum {
 	PAGE_GAME_RECENT = 8,		/* moves the game page lists */
+	PAGE_GAME_RECENT_LEAD = 4,	/* moves read before those */
 	PAGE_GAME_PICKS = 40		/* card picks c0..c39 of a move form */
 };
 
@@ -75,9 +85,19 @@ const char *page_game_who(const struct page_game_names *names, int seat);
  * card c of deck k as HTML, its token inside <abbr> whose title says
  * it in words: <abbr title="red heart 3 (3Rh)">3Rh</abbr>.
  * page_game_svg: the <svg> face of c (cards_svg or cards_std_svg, note
- * added to its label) in the request arena, "" when the arena refused.
+ * added to its label) in the request arena, "" when the arena refused;
+ * a Triple Topper face without a note is cards_face()'s, kept for the
+ * process.
  */
 void	page_game_put_card(struct buf *b, enum card_kind k, card_t c);
+
+/*
+ * printf into the request arena in one pass when the text fits 512
+ * bytes (arena_printf measures first, then prints); "" when the arena
+ * refused.  For the sentences of a board.
+ */
+const char *page_game_printf(struct req *r, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 const char *page_game_svg(struct req *r, enum card_kind k, card_t c,
 	    const char *note);
 

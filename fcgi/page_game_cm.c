@@ -265,8 +265,7 @@ players_set(struct req *r, struct pcm_board *b)
 			    p->name);
 		} else {
 			buf_init(&backs, r->arena);
-			for (i = 0; i < v->nhand[s]; i++)
-				cards_back_svg(&backs);
+			cards_backs_svg(&backs, v->nhand[s]);
 			p->backs = text_of(&backs);
 		}
 	}

@@ -22,14 +22,14 @@
 
 /* One card as the templates see it. */
 struct pcard {
+	card_t		 card;
 	char		 tok[CARD_TEXT_MAX];
-	char		 label[CARDS_LABEL_MAX];
 	const char	*svg;
 	int		 value;		/* deadwood value */
 	int		 pick;		/* shown as a discard radio */
 	int		 disabled;	/* that radio may not be chosen */
 	int		 drawn;		/* drawn this turn */
-	char		 move[16];	/* "discard 3Rh" */
+	char		 move[8 + CARD_TEXT_MAX];	/* "discard 3Rh" */
 };
 
 struct plist {
@@ -107,8 +107,8 @@ static void
 pcard_set(struct req *r, struct pcard *p, card_t c, const char *note)
 {
 	memset(p, 0, sizeof(*p));
+	p->card = c;
 	card_format(CARD_TT, c, p->tok);
-	cards_label(c, p->label, sizeof(p->label));
 	p->svg = page_game_svg(r, CARD_TT, c, note);
 	p->value = c < CARD_TT_COUNT ? gv_card_value(c) : 0;
 }
@@ -157,27 +157,42 @@ melds_set(struct req *r, struct pmelds *m, const struct gv_arrangement *a,
 
 /* ---- lookups: cards, melds, choices ---- */
 
+/* Every card of a page asks several keys: one strcmp each. */
 static int
 card_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct pcard	*p = data;
 
-	if (strcmp(key, "card_html") == 0)
-		return tpl_str(out, p->svg);
-	if (strcmp(key, "tok") == 0)
-		return tpl_str(out, p->tok);
-	if (strcmp(key, "label") == 0)
-		return tpl_str(out, p->label);
-	if (strcmp(key, "value") == 0)
-		return tpl_int(out, p->value);
-	if (strcmp(key, "pick") == 0)
-		return tpl_bool(out, p->pick);
-	if (strcmp(key, "disabled") == 0)
-		return tpl_bool(out, p->disabled);
-	if (strcmp(key, "drawn") == 0)
-		return tpl_bool(out, p->drawn);
-	if (strcmp(key, "pick_move") == 0)
-		return tpl_str(out, p->move);
+	switch (key[0]) {
+	case 'c':
+		if (strcmp(key, "card_html") == 0)
+			return tpl_str(out, p->svg);
+		break;
+	case 'd':
+		if (strcmp(key, "drawn") == 0)
+			return tpl_bool(out, p->drawn);
+		if (strcmp(key, "disabled") == 0)
+			return tpl_bool(out, p->disabled);
+		break;
+	case 'l':
+		if (strcmp(key, "label") == 0)
+			return tpl_str(out, cards_label_str(p->card));
+		break;
+	case 'p':
+		if (strcmp(key, "pick") == 0)
+			return tpl_bool(out, p->pick);
+		if (strcmp(key, "pick_move") == 0)
+			return tpl_str(out, p->move);
+		break;
+	case 't':
+		if (strcmp(key, "tok") == 0)
+			return tpl_str(out, p->tok);
+		break;
+	case 'v':
+		if (strcmp(key, "value") == 0)
+			return tpl_int(out, p->value);
+		break;
+	}
 	return tpl_none(out);
 }
 
@@ -202,12 +217,20 @@ meld_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct pmeld	*m = data;
 
-	if (strcmp(key, "own") == 0)
-		return cards_val(out, &m->own);
-	if (strcmp(key, "laid") == 0)
-		return cards_val(out, &m->laid);
-	if (strcmp(key, "has_laid") == 0)
-		return tpl_bool(out, m->laid.n > 0);
+	switch (key[0]) {
+	case 'h':
+		if (strcmp(key, "has_laid") == 0)
+			return tpl_bool(out, m->laid.n > 0);
+		break;
+	case 'l':
+		if (strcmp(key, "laid") == 0)
+			return cards_val(out, &m->laid);
+		break;
+	case 'o':
+		if (strcmp(key, "own") == 0)
+			return cards_val(out, &m->own);
+		break;
+	}
 	return tpl_none(out);
 }
 
@@ -234,22 +257,38 @@ player_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct pplayer	*p = data;
 
-	if (strcmp(key, "name") == 0)
-		return tpl_str(out, p->name);
-	if (strcmp(key, "score") == 0)
-		return tpl_int(out, p->score);
-	if (strcmp(key, "ncards") == 0)
-		return tpl_int(out, p->ncards);
-	if (strcmp(key, "to_act") == 0)
-		return tpl_bool(out, p->to_act);
-	if (strcmp(key, "dealer") == 0)
-		return tpl_bool(out, p->dealer);
-	if (strcmp(key, "winner") == 0)
-		return tpl_bool(out, p->winner);
-	if (strcmp(key, "you") == 0)
-		return tpl_bool(out, p->you);
-	if (strcmp(key, "bot") == 0)
-		return tpl_bool(out, p->bot);
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "bot") == 0)
+			return tpl_bool(out, p->bot);
+		break;
+	case 'd':
+		if (strcmp(key, "dealer") == 0)
+			return tpl_bool(out, p->dealer);
+		break;
+	case 'n':
+		if (strcmp(key, "name") == 0)
+			return tpl_str(out, p->name);
+		if (strcmp(key, "ncards") == 0)
+			return tpl_int(out, p->ncards);
+		break;
+	case 's':
+		if (strcmp(key, "score") == 0)
+			return tpl_int(out, p->score);
+		break;
+	case 't':
+		if (strcmp(key, "to_act") == 0)
+			return tpl_bool(out, p->to_act);
+		break;
+	case 'w':
+		if (strcmp(key, "winner") == 0)
+			return tpl_bool(out, p->winner);
+		break;
+	case 'y':
+		if (strcmp(key, "you") == 0)
+			return tpl_bool(out, p->you);
+		break;
+	}
 	return tpl_none(out);
 }
 
@@ -268,18 +307,30 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct phand	*h = data;
 
-	if (strcmp(key, "hand_title") == 0)
-		return tpl_str(out, h->title);
-	if (strcmp(key, "mine") == 0)
-		return tpl_bool(out, h->mine);
-	if (strcmp(key, "count") == 0)
-		return tpl_int(out, h->count);
-	if (strcmp(key, "cards") == 0)
-		return cards_val(out, &h->cards);
-	if (strcmp(key, "faceup") == 0)
-		return tpl_bool(out, h->cards.n > 0);
-	if (strcmp(key, "backs_html") == 0)
-		return tpl_str(out, h->backs);
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "backs_html") == 0)
+			return tpl_str(out, h->backs);
+		break;
+	case 'c':
+		if (strcmp(key, "count") == 0)
+			return tpl_int(out, h->count);
+		if (strcmp(key, "cards") == 0)
+			return cards_val(out, &h->cards);
+		break;
+	case 'f':
+		if (strcmp(key, "faceup") == 0)
+			return tpl_bool(out, h->cards.n > 0);
+		break;
+	case 'h':
+		if (strcmp(key, "hand_title") == 0)
+			return tpl_str(out, h->title);
+		break;
+	case 'm':
+		if (strcmp(key, "mine") == 0)
+			return tpl_bool(out, h->mine);
+		break;
+	}
 	return tpl_none(out);
 }
 
@@ -299,32 +350,42 @@ result_lookup(const void *data, const char *key, struct tpl_val *out)
 	const struct presult	*p = data;
 	const struct gv_result	*r = p->r;
 
-	if (strcmp(key, "res_hand") == 0)
-		return tpl_int(out, r->hand);
-	if (strcmp(key, "res_text") == 0)
-		return tpl_str(out, p->text);
-	if (strcmp(key, "res_void") == 0)
-		return tpl_bool(out, r->kind == GV_END_VOID);
-	if (strcmp(key, "res_gin") == 0)
-		return tpl_bool(out, r->kind == GV_END_GIN);
-	if (strcmp(key, "kname") == 0)
-		return tpl_str(out, p->kname);
-	if (strcmp(key, "dname") == 0)
-		return tpl_str(out, p->dname);
-	if (strcmp(key, "kmelds") == 0)
-		return melds_val(out, &p->kmelds);
-	if (strcmp(key, "dmelds") == 0)
-		return melds_val(out, &p->dmelds);
-	if (strcmp(key, "kdead") == 0)
-		return cards_val(out, &p->kdead);
-	if (strcmp(key, "ddead") == 0)
-		return cards_val(out, &p->ddead);
-	if (strcmp(key, "kdeadwood") == 0)
-		return tpl_int(out, r->kdead);
-	if (strcmp(key, "ddeadwood") == 0)
-		return tpl_int(out, r->ddead);
-	if (strcmp(key, "points") == 0)
-		return tpl_int(out, r->points);
+	switch (key[0]) {
+	case 'd':
+		if (strcmp(key, "dname") == 0)
+			return tpl_str(out, p->dname);
+		if (strcmp(key, "dmelds") == 0)
+			return melds_val(out, &p->dmelds);
+		if (strcmp(key, "ddead") == 0)
+			return cards_val(out, &p->ddead);
+		if (strcmp(key, "ddeadwood") == 0)
+			return tpl_int(out, r->ddead);
+		break;
+	case 'k':
+		if (strcmp(key, "kname") == 0)
+			return tpl_str(out, p->kname);
+		if (strcmp(key, "kmelds") == 0)
+			return melds_val(out, &p->kmelds);
+		if (strcmp(key, "kdead") == 0)
+			return cards_val(out, &p->kdead);
+		if (strcmp(key, "kdeadwood") == 0)
+			return tpl_int(out, r->kdead);
+		break;
+	case 'p':
+		if (strcmp(key, "points") == 0)
+			return tpl_int(out, r->points);
+		break;
+	case 'r':
+		if (strcmp(key, "res_hand") == 0)
+			return tpl_int(out, r->hand);
+		if (strcmp(key, "res_text") == 0)
+			return tpl_str(out, p->text);
+		if (strcmp(key, "res_void") == 0)
+			return tpl_bool(out, r->kind == GV_END_VOID);
+		if (strcmp(key, "res_gin") == 0)
+			return tpl_bool(out, r->kind == GV_END_GIN);
+		break;
+	}
 	return tpl_none(out);
 }
 
@@ -437,32 +498,32 @@ status_text(struct req *r, const struct gvboard *b)
 	case GV_PHASE_OPEN_ND:
 	case GV_PHASE_OPEN_D:
 		return you ? "Your turn: take the upcard or pass." :
-		    arena_printf(r->arena, "%s may take the upcard or pass.",
+		    page_game_printf(r, "%s may take the upcard or pass.",
 		    w);
 	case GV_PHASE_DRAW:
 		if (v->stock_only)
 			return you ? "Your turn: both passed, so draw from the "
-			    "stock." : arena_printf(r->arena, "%s draws from "
+			    "stock." : page_game_printf(r, "%s draws from "
 			    "the stock.", w);
 		return you ? "Your turn: draw from the stock or take the top "
-		    "discard." : arena_printf(r->arena, "%s draws from the "
+		    "discard." : page_game_printf(r, "%s draws from the "
 		    "stock or takes the top discard.", w);
 	case GV_PHASE_DISCARD:
 		return you ? "Your turn: discard a card, or knock." :
-		    arena_printf(r->arena, "%s discards or knocks.", w);
+		    page_game_printf(r, "%s discards or knocks.", w);
 	case GV_PHASE_LAST_DRAW:
 	case GV_PHASE_LAST_DISCARD:
-		return arena_printf(r->arena, "%s knocked. %s",
+		return page_game_printf(r, "%s knocked. %s",
 		    v->knocker == b->viewer ? "You" : who(b, v->knocker),
 		    you ? "Your last play: draw or take, then discard." :
-		    arena_printf(r->arena, "%s makes a last play.", w));
+		    page_game_printf(r, "%s makes a last play.", w));
 	default:
 		for (s = 0; s < GV_SEATS; s++)
 			if (v->winners & (1u << s))
-				return arena_printf(r->arena, "Game over: %s "
+				return page_game_printf(r, "Game over: %s "
 				    "with %d points.", s == b->viewer ?
-				    "you win" : arena_printf(r->arena,
-				    "%s wins", who(b, s)), (int)v->scores[s]);
+				    "you win" : page_game_printf(r, "%s wins",
+				    who(b, s)), (int)v->scores[s]);
 		return "Game over.";
 	}
 }
@@ -474,7 +535,7 @@ result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
 	int	 k = x->knocker, d = x->knocker ^ 1, nlaid = 0, i;
 
 	if (x->kind == GV_END_VOID)
-		return arena_printf(r->arena, "Hand %d is void: the stock ran "
+		return page_game_printf(r, "Hand %d is void: the stock ran "
 		    "out after the last recycle it may have. Nobody scores.",
 		    x->hand);
 	card_format(CARD_TT, x->knock_discard, tok);
@@ -482,19 +543,19 @@ result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
 		nlaid += x->karr.melds[i].nlaid;
 	switch (x->kind) {
 	case GV_END_GIN:
-		return arena_printf(r->arena, "Hand %d: %s went gin, "
+		return page_game_printf(r, "Hand %d: %s went gin, "
 		    "discarding %s; %s had %d deadwood. %s score%s 20 + %d = "
 		    "%d.", x->hand, who(b, k), tok, who(b, d), x->ddead,
 		    who(b, k), es(b, k), x->ddead, x->points);
 	case GV_END_KNOCK:
-		return arena_printf(r->arena, "Hand %d: %s knocked with %d "
+		return page_game_printf(r, "Hand %d: %s knocked with %d "
 		    "deadwood, discarding %s; %s laid off %d card%s and kept "
 		    "%d deadwood. %s score%s %d - %d = %d.", x->hand, who(b, k),
 		    x->kdead, tok, who(b, d), nlaid, nlaid == 1 ? "" : "s",
 		    x->ddead, who(b, k), es(b, k), x->ddead, x->kdead,
 		    x->points);
 	default:
-		return arena_printf(r->arena, "Hand %d: %s knocked with %d "
+		return page_game_printf(r, "Hand %d: %s knocked with %d "
 		    "deadwood, discarding %s; %s laid off %d card%s and kept "
 		    "%d deadwood%s. %s score%s 8 + (%d - %d) = %d.", x->hand,
 		    who(b, k), x->kdead, tok, who(b, d), nlaid,
@@ -531,13 +592,18 @@ static int
 hand_set(struct req *r, struct gvboard *b, struct phand *h, int seat)
 {
 	const struct gv_state	*v = b->v;
-	struct buf		 backs;
+	struct buf		 backs, title;
 	int			 i, n = v->nhand[seat];
 
 	h->mine = seat == b->viewer;
 	h->count = n;
-	h->title = h->mine ? "Your hand" : arena_printf(r->arena, "%s's hand",
-	    who(b, seat));
+	h->title = "Your hand";
+	if (!h->mine) {			/* "Alice's hand", no printf */
+		buf_init(&title, r->arena);
+		buf_puts(&title, who(b, seat));
+		buf_puts(&title, "'s hand");
+		h->title = title.failed ? "" : title.data;
+	}
 	if (n > 0 && v->hands[seat][0] != CARD_NONE) {
 		if (plist_set(r, &h->cards, v->hands[seat], n) != 0)
 			return -1;
@@ -558,15 +624,14 @@ hand_set(struct req *r, struct gvboard *b, struct phand *h, int seat)
 			/* A card just taken from the pile may not go back. */
 			p->pick = 1;
 			p->disabled = just && v->from_pile;
-			snprintf(p->move, sizeof(p->move), "discard %s",
-			    p->tok);
+			memcpy(p->move, "discard ", 8);	/* no printf */
+			memcpy(p->move + 8, p->tok, sizeof(p->tok));
 		}
 		return 0;
 	}
 	buf_init(&backs, r->arena);
-	for (i = 0; i < n; i++)
-		cards_back_svg(&backs);
-	h->backs = backs.failed ? "" : backs.data;
+	cards_backs_svg(&backs, n);
+	h->backs = backs.failed || n <= 0 ? "" : backs.data;
 	return 0;
 }
 
@@ -622,7 +687,7 @@ page_game_gv_board(struct req *r, const void *view,
 		cards_back_svg(&sb);
 	b->stock_svg = sb.failed ? "" : sb.data;
 	buf_init(&sb, r->arena);
-	cards_defs(&sb);
+	cards_defs_squares(&sb);	/* Gin Vodka plays the Squares deck */
 	b->defs = sb.failed ? "" : sb.data;
 	b->status = status_text(r, b);
 	if (v->knocker < GV_SEATS && (v->phase == GV_PHASE_LAST_DRAW ||

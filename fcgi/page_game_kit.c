@@ -6,6 +6,8 @@
  */
 #include "page_game.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "arena.h"
@@ -16,18 +18,9 @@
 #include "req.h"
 #include "tpl.h"
 
-void
-page_game_put_card(struct buf *b, enum card_kind k, card_t c)
+static void
+put_abbr(struct buf *b, const char *label, const char *tok)
 {
-	char	 tok[CARD_TEXT_MAX];
-	char	 label[(int)CARDS_STD_LABEL_MAX > (int)CARDS_LABEL_MAX ?
-		    (int)CARDS_STD_LABEL_MAX : (int)CARDS_LABEL_MAX];
-
-	card_format(k, c, tok);
-	if (k == CARD_STD)
-		cards_std_label(c, label, sizeof(label));
-	else
-		cards_label(c, label, sizeof(label));
 	buf_puts(b, "<abbr title=\"");
 	esc_html_str(b, label);
 	buf_puts(b, "\">");
@@ -35,11 +28,81 @@ page_game_put_card(struct buf *b, enum card_kind k, card_t c)
 	buf_puts(b, "</abbr>");
 }
 
+/*
+ * A Triple Topper card's <abbr>, made once per process (the last moves
+ * name a dozen cards on every game page); the size fits the longest
+ * label, "yellow triangle question mark (QYt)", with the markup.
+ */
+enum { ABBR_MAX = CARDS_LABEL_MAX + 2 * CARD_TEXT_MAX + 32 };
+
+static struct {
+	unsigned char	 len;		/* 0: not made yet */
+	char		 s[ABBR_MAX];
+} abbrs[CARD_TT_JK2 + 1];
+
+void
+page_game_put_card(struct buf *b, enum card_kind k, card_t c)
+{
+	char		 tok[CARD_TEXT_MAX], label[CARDS_STD_LABEL_MAX];
+	struct arena	 a;
+	struct buf	 f;
+
+	card_format(k, c, tok);
+	if (k == CARD_STD || c > CARD_TT_JK2) {
+		if (k == CARD_STD)
+			cards_std_label(c, label, sizeof(label));
+		put_abbr(b, k == CARD_STD ? label : cards_label_str(c), tok);
+		return;
+	}
+	if (abbrs[c].len == 0) {
+		arena_init(&a, 0);
+		buf_init(&f, &a);
+		put_abbr(&f, cards_label_str(c), tok);
+		if (!f.failed && f.len < ABBR_MAX) {
+			memcpy(abbrs[c].s, f.data, f.len);
+			abbrs[c].len = (unsigned char)f.len;
+		}
+		arena_free(&a);
+		if (abbrs[c].len == 0) {
+			put_abbr(b, cards_label_str(c), tok);
+			return;
+		}
+	}
+	buf_put(b, abbrs[c].s, abbrs[c].len);
+}
+
+const char *
+page_game_printf(struct req *r, const char *fmt, ...)
+{
+	char	 tmp[512];
+	char	*p;
+	va_list	 ap, again;
+	int	 n;
+
+	va_start(ap, fmt);
+	va_copy(again, ap);
+	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		p = NULL;
+	else if ((size_t)n < sizeof(tmp))	/* the usual case: one pass */
+		p = arena_strndup(r->arena, tmp, (size_t)n);
+	else if ((p = arena_alloc(r->arena, (size_t)n + 1)) != NULL)
+		vsnprintf(p, (size_t)n + 1, fmt, again);
+	va_end(again);
+	return p != NULL ? p : "";
+}
+
 const char *
 page_game_svg(struct req *r, enum card_kind k, card_t c, const char *note)
 {
 	struct buf	 b;
+	const char	*face;
 
+	/* A face without a note is drawn once per process: no copy. */
+	if (k == CARD_TT && (note == NULL || *note == '\0') &&
+	    (face = cards_face(c, NULL)) != NULL)
+		return face;
 	buf_init(&b, r->arena);
 	if (k == CARD_STD)
 		cards_std_svg(&b, c, note);

@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "arena.h"
-#include "buf.h"
 #include "cards.h"
 #include "gin_vodka.h"
 #include "req.h"
@@ -55,7 +54,7 @@ struct button {
 };
 
 struct play {
-	struct button	 buttons[PLAY_BUTTONS_MAX];
+	struct button	*buttons;	/* room for those the game may offer */
 	int		 nbuttons;
 	int		 can_discard, can_knock;
 	struct krow	 rows[GV_HAND_MAX];
@@ -94,14 +93,22 @@ row_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct krow	*k = data;
 
-	if (strcmp(key, "tok") == 0)
-		return tpl_str(out, k->tok);
-	if (strcmp(key, "card_html") == 0)
-		return tpl_str(out, k->svg);
-	if (strcmp(key, "idx") == 0)
-		return tpl_int(out, k->idx);
-	if (strcmp(key, "choices") == 0)
-		return tpl_list(out, GV_MELDS_MAX + 1, choice_item, k);
+	switch (key[0]) {
+	case 'c':
+		if (strcmp(key, "card_html") == 0)
+			return tpl_str(out, k->svg);
+		if (strcmp(key, "choices") == 0)
+			return tpl_list(out, GV_MELDS_MAX + 1, choice_item, k);
+		break;
+	case 'i':
+		if (strcmp(key, "idx") == 0)
+			return tpl_int(out, k->idx);
+		break;
+	case 't':
+		if (strcmp(key, "tok") == 0)
+			return tpl_str(out, k->tok);
+		break;
+	}
 	return tpl_none(out);
 }
 
@@ -120,16 +127,28 @@ opt_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct kopt	*o = data;
 
-	if (strcmp(key, "tok") == 0)
-		return tpl_str(out, o->tok);
-	if (strcmp(key, "label") == 0)
-		return tpl_str(out, o->words);
-	if (strcmp(key, "dead") == 0)
-		return tpl_int(out, o->dead);
-	if (strcmp(key, "opt_selected") == 0)
-		return tpl_bool(out, o->selected);
-	if (strcmp(key, "melds") == 0)
-		return tpl_str(out, o->melds);
+	switch (key[0]) {
+	case 'd':
+		if (strcmp(key, "dead") == 0)
+			return tpl_int(out, o->dead);
+		break;
+	case 'l':
+		if (strcmp(key, "label") == 0)
+			return tpl_str(out, o->words);
+		break;
+	case 'm':
+		if (strcmp(key, "melds") == 0)
+			return tpl_str(out, o->melds);
+		break;
+	case 'o':
+		if (strcmp(key, "opt_selected") == 0)
+			return tpl_bool(out, o->selected);
+		break;
+	case 't':
+		if (strcmp(key, "tok") == 0)
+			return tpl_str(out, o->tok);
+		break;
+	}
 	return tpl_none(out);
 }
 
@@ -170,21 +189,33 @@ play_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct play	*p = data;
 
-	if (strcmp(key, "has_buttons") == 0)
-		return tpl_bool(out, p->nbuttons > 0);
-	if (strcmp(key, "buttons") == 0)
-		return tpl_list(out, (size_t)p->nbuttons, button_item,
-		    p->buttons);
-	if (strcmp(key, "can_discard") == 0)
-		return tpl_bool(out, p->can_discard);
-	if (strcmp(key, "can_knock") == 0)
-		return tpl_bool(out, p->can_knock);
-	if (strcmp(key, "kopts") == 0)
-		return tpl_list(out, (size_t)p->nopts, opt_item, p->opts);
-	if (strcmp(key, "krows") == 0)
-		return tpl_list(out, (size_t)p->nrows, row_item, p->rows);
-	if (strcmp(key, "kbest") == 0)
-		return tpl_int(out, p->best);
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "buttons") == 0)
+			return tpl_list(out, (size_t)p->nbuttons, button_item,
+			    p->buttons);
+		break;
+	case 'c':
+		if (strcmp(key, "can_discard") == 0)
+			return tpl_bool(out, p->can_discard);
+		if (strcmp(key, "can_knock") == 0)
+			return tpl_bool(out, p->can_knock);
+		break;
+	case 'h':
+		if (strcmp(key, "has_buttons") == 0)
+			return tpl_bool(out, p->nbuttons > 0);
+		break;
+	case 'k':
+		if (strcmp(key, "kopts") == 0)
+			return tpl_list(out, (size_t)p->nopts, opt_item,
+			    p->opts);
+		if (strcmp(key, "krows") == 0)
+			return tpl_list(out, (size_t)p->nrows, row_item,
+			    p->rows);
+		if (strcmp(key, "kbest") == 0)
+			return tpl_int(out, p->best);
+		break;
+	}
 	return tpl_none(out);
 }
 
@@ -223,7 +254,6 @@ knock_form(struct req *r, struct play *p, const struct gv_state *v,
 	static const char *const texts[] = { "Deadwood", "Meld 1", "Meld 2",
 		"Meld 3", "Meld 4" };
 	const struct game_move	*best = NULL;
-	struct buf		 b;
 	char			*paren;
 	size_t			 len;
 	int			 i, j, k, meld;
@@ -255,9 +285,7 @@ knock_form(struct req *r, struct play *p, const struct gv_state *v,
 		struct krow	*row = &p->rows[p->nrows++];
 
 		card_format(CARD_TT, v->hands[seat][i], row->tok);
-		buf_init(&b, r->arena);
-		cards_svg(&b, v->hands[seat][i], NULL);
-		row->svg = b.failed ? "" : b.data;
+		row->svg = page_game_svg(r, CARD_TT, v->hands[seat][i], NULL);
 		row->idx = i;
 		for (meld = 0, j = 1; j < best->ncards; j++)
 			if (best->cards[j] == v->hands[seat][i])
@@ -287,6 +315,10 @@ gv_play(struct req *r, struct play *p, const struct gv_state *v, int seat)
 
 	if ((n = gv_rules.legal(v, seat, legal, max)) > max)
 		n = max;
+	/* Pass, take and draw: at most one each. */
+	if ((p->buttons = arena_alloc(r->arena, 3 * sizeof(*p->buttons))) ==
+	    NULL)
+		return -1;
 	top = v->ndiscard > 0 ? v->discard[v->ndiscard - 1] : CARD_NONE;
 	card_format(CARD_TT, top, tok);
 	for (i = 0; i < n; i++) {
@@ -294,6 +326,8 @@ gv_play(struct req *r, struct play *p, const struct gv_state *v, int seat)
 		case GV_PASS:
 		case GV_TAKE:
 		case GV_DRAW:
+			if (p->nbuttons == 3)
+				break;
 			bt = &p->buttons[p->nbuttons++];
 			gv_rules.format(&legal[i], bt->move, sizeof(bt->move));
 			bt->label = legal[i].verb == GV_PASS ? "Pass" :
@@ -321,7 +355,8 @@ text_play(struct req *r, struct play *p, const struct game_rules *rules,
 	int			 n, i;
 
 	if ((legal = arena_alloc(r->arena, PLAY_BUTTONS_MAX *
-	    sizeof(*legal))) == NULL)
+	    sizeof(*legal))) == NULL || (p->buttons = arena_alloc(r->arena,
+	    PLAY_BUTTONS_MAX * sizeof(*p->buttons))) == NULL)
 		return -1;
 	if ((n = rules->legal(view, seat, legal, PLAY_BUTTONS_MAX)) >
 	    PLAY_BUTTONS_MAX)

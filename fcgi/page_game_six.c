@@ -511,8 +511,7 @@ player_set(struct req *r, struct sixboard *b, int q)
 		pl->hidden.n = n;
 	} else if (q != b->viewer) {
 		buf_init(&bb, r->arena);
-		for (i = 0; i < n && i < 6; i++)
-			cards_back_svg(&bb);
+		cards_backs_svg(&bb, n < 6 ? n : 6);
 		pl->backs = bb.failed ? "" : bb.data;
 	}
 	return 0;

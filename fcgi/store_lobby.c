@@ -167,6 +167,32 @@ store_lobby_my_games(struct db *db, struct arena *a, int64_t uid, int max,
 	return DB_OK;
 }
 
+static const char SQL_SEAT_NAMES[] =
+    "SELECT s.seat, u.name FROM seats AS s JOIN users AS u ON u.id = s.user "
+    "WHERE s.game = ?1 AND s.user != ?2";
+
+enum db_rc
+store_lobby_seat_names(struct db *db, int64_t id, int64_t skip, int nseats,
+    char (*names)[STORE_USER_NAME_MAX + 1])
+{
+	sqlite3_stmt	*st;
+	int		 s, rc;
+
+	for (s = 0; s < nseats; s++)
+		names[s][0] = '\0';
+	if ((st = db_stmt(db, SQL_SEAT_NAMES)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, skip);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((s = sqlite3_column_int(st, 0)) >= 0 && s < nseats)
+			copy_text(st, 1, names[s], sizeof(names[s]));
+	if (rc != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	return DB_OK;
+}
+
 /*
  * Newest first, straight down the primary key: re-sorting oldest first
  * in SQL would build a temporary b-tree on every game page (measured:
@@ -183,25 +209,35 @@ store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
 	struct record_move	*m;
 	sqlite3_stmt		*st;
 	const unsigned char	*p;
-	int			 k = 0, rc;
+	size_t			 len;
+	int			 k = 0, newest = 0, rc;
 
 	*moves = NULL;
 	*nmoves = 0;
 	*first = 0;
 	if (n < 1)
 		return DB_OK;
-	if ((m = arena_calloc(a, (size_t)n * sizeof(*m))) == NULL)
+	/* Not zeroed: the caller gets only the k moves filled below. */
+	if ((m = arena_alloc(a, (size_t)n * sizeof(*m))) == NULL)
 		return DB_ERROR;
 	if ((st = db_stmt(db, SQL_LAST_MOVES)) == NULL)
 		return DB_ERROR;
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int(st, 2, n);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < n) {
-		*first = sqlite3_column_int(st, 0) - 1;
-		m[n - 1 - k].seat = sqlite3_column_int(st, 1);
+		struct record_move	*x = &m[n - 1 - k];
+
+		if (k == 0)		/* plies run 1, 2, ... without gaps */
+			newest = sqlite3_column_int(st, 0);
+		x->seat = sqlite3_column_int(st, 1);
 		p = sqlite3_column_text(st, 2);
-		snprintf(m[n - 1 - k].text, sizeof(m[n - 1 - k].text), "%s",
-		    p != NULL ? (const char *)p : "");
+		len = (size_t)sqlite3_column_bytes(st, 2);
+		if (p == NULL)
+			len = 0;
+		if (len >= sizeof(x->text))	/* as snprintf: cut, NUL */
+			len = sizeof(x->text) - 1;
+		memcpy(x->text, p != NULL ? (const char *)p : "", len);
+		x->text[len] = '\0';
 		k++;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -209,6 +245,7 @@ store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
 	sqlite3_reset(st);
 	*moves = m + (n - k);
 	*nmoves = k;
+	*first = k > 0 ? newest - k : 0;
 	return DB_OK;
 }
 

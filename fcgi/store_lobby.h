@@ -87,6 +87,15 @@ enum db_rc	store_lobby_join(struct db *db, int64_t id, int seat,
 		    int64_t uid, char why[GAME_WHY_MAX]);
 
 /*
+ * The names of game id's players by seat, in one query (a game page
+ * names every seat): names[s] for s < nseats is the name of the user
+ * in seat s; "" for an open seat and for the seats of user skip (the
+ * viewer, whose name the page has; 0 skips nobody).
+ */
+enum db_rc	store_lobby_seat_names(struct db *db, int64_t id, int64_t skip,
+		    int nseats, char (*names)[STORE_USER_NAME_MAX + 1]);
+
+/*
  * The last n moves of game id (the game page's "last moves"), oldest
  * first, into *moves (arena); *first is the ply of moves[0] minus one.
  * Reads n rows, however long the log.

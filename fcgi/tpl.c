@@ -8,7 +8,8 @@
  * Keys are NUL-terminated in place inside the copy, where the tag's
  * own braces or spaces were, so rendering never copies a key.
  * Rendering walks the array with a small stack of contexts on the C
- * stack and writes only to the output buf.
+ * stack and writes only to the output buf.  Named sets, which link the
+ * partials, are in tpl_set.c.
  */
 #include "tpl.h"
 
@@ -19,24 +20,7 @@
 
 #include "buf.h"
 #include "esc.h"
-
-enum opcode { OP_TEXT, OP_VAR, OP_RAW, OP_SECTION, OP_INVERTED, OP_PARTIAL };
-
-struct tpl_op {
-	enum opcode		 code;
-	const char		*s;	/* text, or a NUL-terminated key */
-	size_t			 n;	/* length of s */
-	size_t			 end;	/* sections: first op after the body */
-	int			 line;
-	const struct tpl	*partial;	/* OP_PARTIAL, once linked */
-};
-
-struct tpl {
-	char		*src;		/* owned copy of the text */
-	struct tpl_op	*ops;
-	size_t		 nops;
-	size_t		 capops;
-};
+#include "tpl_impl.h"
 
 /* An open section while compiling. */
 struct open {
@@ -65,12 +49,8 @@ struct tag {
 	int		 line;
 };
 
-static enum tpl_rc
-fail(struct tpl_err *err, int line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static enum tpl_rc
-fail(struct tpl_err *err, int line, const char *fmt, ...)
+enum tpl_rc
+tpl_fail(struct tpl_err *err, int line, const char *fmt, ...)
 {
 	va_list	 ap;
 
@@ -83,12 +63,16 @@ fail(struct tpl_err *err, int line, const char *fmt, ...)
 	return TPL_ERR_SYNTAX;
 }
 
-/* Values. */
+/*
+ * Values.  A value is read by its kind only (truthy, put_val, the
+ * list and template cases), so each constructor sets the kind and its
+ * own fields and nothing else: a page asks hundreds of keys, and
+ * clearing the whole struct for each showed in profiles.
+ */
 
 int
 tpl_none(struct tpl_val *out)
 {
-	memset(out, 0, sizeof(*out));
 	out->kind = TPL_NONE;
 	return 0;
 }
@@ -96,7 +80,6 @@ tpl_none(struct tpl_val *out)
 int
 tpl_strn(struct tpl_val *out, const char *s, size_t n)
 {
-	tpl_none(out);
 	out->kind = TPL_STRING;
 	out->str = s;
 	out->len = n;
@@ -114,7 +97,6 @@ tpl_str(struct tpl_val *out, const char *s)
 int
 tpl_int(struct tpl_val *out, long long v)
 {
-	tpl_none(out);
 	out->kind = TPL_INT;
 	out->num = v;
 	return 0;
@@ -123,9 +105,16 @@ tpl_int(struct tpl_val *out, long long v)
 int
 tpl_bool(struct tpl_val *out, int v)
 {
-	tpl_none(out);
 	out->kind = TPL_BOOL;
 	out->flag = v != 0;
+	return 0;
+}
+
+int
+tpl_template(struct tpl_val *out, const struct tpl *t)
+{
+	out->kind = t != NULL ? TPL_TEMPLATE : TPL_NONE;
+	out->tpl = t;
 	return 0;
 }
 
@@ -134,7 +123,6 @@ tpl_list(struct tpl_val *out, size_t count,
     int (*item)(const void *list, size_t i, struct tpl_ctx *out),
     const void *list)
 {
-	tpl_none(out);
 	out->kind = TPL_LIST;
 	out->count = count;
 	out->item = item;
@@ -206,7 +194,7 @@ parse_inside(struct compile *c, struct tag *tg, size_t from, size_t to)
 	if (tg->sigil == '!')
 		return TPL_OK;
 	if (tg->sigil == '=')
-		return fail(c->err, tg->line,
+		return tpl_fail(c->err, tg->line,
 		    "set delimiters are not supported");
 	while (from < to && blank(s[from]))
 		from++;
@@ -221,7 +209,7 @@ parse_inside(struct compile *c, struct tag *tg, size_t from, size_t to)
 	while (k < to && blank(s[k]))
 		k++;
 	if (tg->keylen == 0 || k != to)
-		return fail(c->err, tg->line, "bad tag name in \"%.*s\"",
+		return tpl_fail(c->err, tg->line, "bad tag name in \"%.*s\"",
 		    (int)(tg->end - tg->start > 60 ? 60 :
 		    tg->end - tg->start), s + tg->start);
 	s[from + tg->keylen] = '\0';	/* a brace or a blank of the tag */
@@ -243,9 +231,9 @@ parse_tag(struct compile *c, size_t open, struct tag *tg)
 	from = open + (triple ? 3 : 2);
 	close = memmem(c->src + from, c->len - from, "}}", 2);
 	if (close == NULL || (triple && (size_t)(close - c->src) + 2 >= c->len))
-		return fail(c->err, tg->line, "tag is not closed");
+		return tpl_fail(c->err, tg->line, "tag is not closed");
 	if (triple && close[2] != '}')
-		return fail(c->err, tg->line, "{{{ is not closed by }}}");
+		return tpl_fail(c->err, tg->line, "{{{ is not closed by }}}");
 	tg->end = (size_t)(close - c->src) + (triple ? 3 : 2);
 	if (triple)
 		tg->sigil = '{';
@@ -292,7 +280,7 @@ static enum tpl_rc
 open_section(struct compile *c, const struct tag *tg)
 {
 	if (c->nopen == TPL_DEPTH_MAX)
-		return fail(c->err, tg->line, "sections nest deeper than %d",
+		return tpl_fail(c->err, tg->line, "sections nest deeper than %d",
 		    TPL_DEPTH_MAX);
 	c->open[c->nopen].op = c->t->nops;
 	c->open[c->nopen].line = tg->line;
@@ -309,11 +297,11 @@ close_section(struct compile *c, const struct tag *tg)
 	struct tpl_op	*op;
 
 	if (c->nopen == 0)
-		return fail(c->err, tg->line, "{{/%s}} closes no section",
+		return tpl_fail(c->err, tg->line, "{{/%s}} closes no section",
 		    tg->key);
 	op = &c->t->ops[c->open[c->nopen - 1].op];
 	if (strcmp(op->s, tg->key) != 0)
-		return fail(c->err, tg->line,
+		return tpl_fail(c->err, tg->line,
 		    "{{/%s}} closes {{%c%s}} opened on line %d", tg->key,
 		    op->code == OP_SECTION ? '#' : '^', op->s,
 		    c->open[c->nopen - 1].line);
@@ -342,7 +330,7 @@ emit_tag(struct compile *c, const struct tag *tg)
 	case '{':
 	case '&':
 		if (!ends_html(tg))
-			return fail(c->err, tg->line, "raw value {{{%s}}} is "
+			return tpl_fail(c->err, tg->line, "raw value {{{%s}}} is "
 			    "allowed only for keys ending in _html", tg->key);
 		code = OP_RAW;
 		break;
@@ -405,7 +393,7 @@ compile_all(struct compile *c)
 		if ((rc = step(c, &done)) != TPL_OK)
 			return rc;
 	if (c->nopen > 0)
-		return fail(c->err, c->open[c->nopen - 1].line,
+		return tpl_fail(c->err, c->open[c->nopen - 1].line,
 		    "section {{%c%s}} is not closed",
 		    c->t->ops[c->open[c->nopen - 1].op].code == OP_SECTION ?
 		    '#' : '^', c->t->ops[c->open[c->nopen - 1].op].s);
@@ -498,9 +486,28 @@ truthy(const struct tpl_val *v)
 		return v->flag;
 	case TPL_LIST:
 		return v->count > 0;
+	case TPL_TEMPLATE:
+		return 1;
 	default:
 		return 0;
 	}
+}
+
+/*
+ * Append n bytes: a page is hundreds of short text runs, so the common
+ * case (room left) is done here; growth and failure are buf_put's.
+ * Keeps buf.h's rule: data NUL-terminated, cap >= len + 1.
+ */
+static void
+put(struct buf *b, const char *s, size_t n)
+{
+	if (b->failed || b->cap - b->len <= n) {	/* cap 0: no room */
+		buf_put(b, s, n);
+		return;
+	}
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+	b->data[b->len] = '\0';
 }
 
 static void
@@ -517,7 +524,7 @@ put_int(struct buf *b, long long v)
 	} while (u != 0);
 	if (v < 0)
 		d[--i] = '-';
-	buf_put(b, d + i, sizeof(d) - i);
+	put(b, d + i, sizeof(d) - i);
 }
 
 static void
@@ -526,7 +533,7 @@ put_val(struct buf *b, const struct tpl_val *v, int raw)
 	switch (v->kind) {
 	case TPL_STRING:
 		if (raw)
-			buf_put(b, v->str, v->len);
+			put(b, v->str, v->len);
 		else
 			esc_html(b, v->str, v->len);
 		break;
@@ -543,6 +550,20 @@ put_val(struct buf *b, const struct tpl_val *v, int raw)
 
 static enum tpl_rc render_ops(struct render *, const struct tpl *, size_t,
 		    size_t);
+
+/* A TPL_TEMPLATE value of a raw tag: t in place, one level deeper. */
+static enum tpl_rc
+render_template(struct render *r, const struct tpl *t)
+{
+	enum tpl_rc	 rc;
+
+	if (r->nest == TPL_DEPTH_MAX)
+		return TPL_ERR_DEPTH;
+	r->nest++;
+	rc = render_ops(r, t, 0, t->nops);
+	r->nest--;
+	return rc;
+}
 
 static enum tpl_rc
 render_list(struct render *r, const struct tpl *t, size_t i,
@@ -605,13 +626,17 @@ render_ops(struct render *r, const struct tpl *t, size_t from, size_t to)
 		op = &t->ops[i];
 		switch (op->code) {
 		case OP_TEXT:
-			buf_put(r->out, op->s, op->n);
+			put(r->out, op->s, op->n);
 			break;
 		case OP_VAR:
 		case OP_RAW:
 			if ((rc = lookup(r, op->s, &v)) != TPL_OK)
 				return rc;
-			put_val(r->out, &v, op->code == OP_RAW);
+			if (v.kind != TPL_TEMPLATE)
+				put_val(r->out, &v, op->code == OP_RAW);
+			else if (op->code == OP_RAW &&
+			    (rc = render_template(r, v.tpl)) != TPL_OK)
+				return rc;
 			break;
 		default:
 			if ((rc = render_nested(r, t, i)) != TPL_OK)
@@ -639,200 +664,4 @@ tpl_render_tpl(const struct tpl *t, const struct tpl_ctx *ctx,
 	if (rc == TPL_OK && out->failed)
 		rc = TPL_ERR_NOMEM;
 	return rc;
-}
-
-/* Sets. */
-
-struct entry {
-	char		*name;
-	struct tpl	*t;
-	int		 mark;		/* cycle search: 0, 1 open, 2 done */
-};
-
-struct tpl_set {
-	struct entry	*v;
-	size_t		 n;
-	size_t		 cap;
-	int		 linked;
-};
-
-struct tpl_set *
-tpl_set_new(void)
-{
-	return calloc(1, sizeof(struct tpl_set));
-}
-
-void
-tpl_set_free(struct tpl_set *set)
-{
-	size_t	 i;
-
-	if (set == NULL)
-		return;
-	for (i = 0; i < set->n; i++) {
-		free(set->v[i].name);
-		tpl_free(set->v[i].t);
-	}
-	free(set->v);
-	free(set);
-}
-
-static void
-err_name(struct tpl_err *err, const char *name)
-{
-	if (err != NULL)
-		snprintf(err->name, sizeof(err->name), "%s", name);
-}
-
-static struct entry *
-find_linear(const struct tpl_set *set, const char *name)
-{
-	size_t	 i;
-
-	for (i = 0; i < set->n; i++)
-		if (strcmp(set->v[i].name, name) == 0)
-			return &set->v[i];
-	return NULL;
-}
-
-static int
-cmp_entry(const void *a, const void *b)
-{
-	return strcmp(((const struct entry *)a)->name,
-	    ((const struct entry *)b)->name);
-}
-
-static int
-cmp_key(const void *key, const void *e)
-{
-	return strcmp(key, ((const struct entry *)e)->name);
-}
-
-static struct entry *
-find(const struct tpl_set *set, const char *name)
-{
-	if (!set->linked)
-		return find_linear(set, name);
-	return bsearch(name, set->v, set->n, sizeof(*set->v), cmp_key);
-}
-
-enum tpl_rc
-tpl_set_add(struct tpl_set *set, const char *name, const char *src,
-    size_t len, struct tpl_err *err)
-{
-	struct entry	*e;
-	struct tpl	*t;
-	enum tpl_rc	 rc;
-
-	err_name(err, name);
-	if (find_linear(set, name) != NULL)
-		return fail(err, 0, "a second template is named \"%s\"", name);
-	if ((rc = tpl_compile(src, len, &t, err)) != TPL_OK)
-		return rc;
-	if (set->n == set->cap) {
-		size_t	 cap = set->cap ? set->cap * 2 : 16;
-
-		if ((e = reallocarray(set->v, cap, sizeof(*e))) == NULL) {
-			tpl_free(t);
-			return TPL_ERR_NOMEM;
-		}
-		set->v = e;
-		set->cap = cap;
-	}
-	e = &set->v[set->n];
-	if ((e->name = strdup(name)) == NULL) {
-		tpl_free(t);
-		return TPL_ERR_NOMEM;
-	}
-	e->t = t;
-	e->mark = 0;
-	set->n++;
-	set->linked = 0;
-	return TPL_OK;
-}
-
-/* Resolve the partials of e; TPL_ERR_PARTIAL names the first unknown. */
-static enum tpl_rc
-resolve(struct tpl_set *set, struct entry *e, struct tpl_err *err)
-{
-	struct tpl_op	*op;
-	struct entry	*p;
-	size_t		 i;
-
-	for (i = 0; i < e->t->nops; i++) {
-		op = &e->t->ops[i];
-		if (op->code != OP_PARTIAL)
-			continue;
-		if ((p = find(set, op->s)) == NULL) {
-			err_name(err, e->name);
-			fail(err, op->line, "no partial named \"%s\"", op->s);
-			return TPL_ERR_PARTIAL;
-		}
-		op->partial = p->t;
-	}
-	return TPL_OK;
-}
-
-/* Depth-first search for a partial that includes itself. */
-static enum tpl_rc
-acyclic(struct tpl_set *set, struct entry *e, struct tpl_err *err)
-{
-	struct entry	*p;
-	size_t		 i;
-
-	if (e->mark == 2)
-		return TPL_OK;
-	e->mark = 1;
-	for (i = 0; i < e->t->nops; i++) {
-		if (e->t->ops[i].code != OP_PARTIAL)
-			continue;
-		p = find(set, e->t->ops[i].s);
-		if (p->mark == 1) {
-			err_name(err, e->name);
-			fail(err, e->t->ops[i].line, "partial \"%s\" includes "
-			    "itself", p->name);
-			return TPL_ERR_PARTIAL;
-		}
-		if (acyclic(set, p, err) != TPL_OK)
-			return TPL_ERR_PARTIAL;
-	}
-	e->mark = 2;
-	return TPL_OK;
-}
-
-enum tpl_rc
-tpl_set_link(struct tpl_set *set, struct tpl_err *err)
-{
-	size_t	 i;
-
-	if (set->n > 0)
-		qsort(set->v, set->n, sizeof(*set->v), cmp_entry);
-	set->linked = 1;
-	for (i = 0; i < set->n; i++)
-		set->v[i].mark = 0;
-	for (i = 0; i < set->n; i++)
-		if (resolve(set, &set->v[i], err) != TPL_OK)
-			break;
-	if (i == set->n)
-		for (i = 0; i < set->n; i++)
-			if (acyclic(set, &set->v[i], err) != TPL_OK)
-				break;
-	if (i < set->n) {
-		set->linked = 0;
-		return TPL_ERR_PARTIAL;
-	}
-	return TPL_OK;
-}
-
-enum tpl_rc
-tpl_render(const struct tpl_set *set, const char *name,
-    const struct tpl_ctx *ctx, struct buf *out)
-{
-	const struct entry	*e;
-
-	if (!set->linked)
-		return TPL_ERR_PARTIAL;
-	if ((e = find(set, name)) == NULL)
-		return TPL_ERR_NOTFOUND;
-	return tpl_render_tpl(e->t, ctx, out);
 }

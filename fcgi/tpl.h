@@ -58,7 +58,8 @@ struct tpl_err {
 	char	 msg[TPL_ERR_MAX];
 };
 
-enum tpl_kind { TPL_NONE, TPL_STRING, TPL_INT, TPL_BOOL, TPL_LIST };
+enum tpl_kind { TPL_NONE, TPL_STRING, TPL_INT, TPL_BOOL, TPL_LIST,
+	TPL_TEMPLATE };
 
 struct tpl_ctx;
 
@@ -66,6 +67,13 @@ struct tpl_ctx;
  * The item callback of a list fills *out with item i's context
  * (i < count); 0 on success, -1 stops the render with TPL_ERR_LOOKUP.
  * A single object is a list of one item.
+ *
+ * A TPL_TEMPLATE value (a template of a linked set, tpl_set_find;
+ * tpl_template of NULL gives none) is HTML made by our own template:
+ * {{{name_html}}} renders it in place, with the contexts the tag sees,
+ * straight into the output (a layout around a page, without rendering
+ * the page apart and copying it); {{name}} renders nothing; as a
+ * section it is true.
  */
 struct tpl_val {
 	enum tpl_kind	 kind;
@@ -77,6 +85,7 @@ struct tpl_val {
 	int		(*item)(const void *list, size_t i,
 			    struct tpl_ctx *out);
 	const void	*list;
+	const struct tpl *tpl;	/* TPL_TEMPLATE */
 };
 
 /*
@@ -99,6 +108,7 @@ int	tpl_none(struct tpl_val *out);
 int	tpl_list(struct tpl_val *out, size_t count,
 	    int (*item)(const void *list, size_t i, struct tpl_ctx *out),
 	    const void *list);
+int	tpl_template(struct tpl_val *out, const struct tpl *t);
 
 /*
  * A context over a json-c tree (small pages): object members by key,
@@ -130,6 +140,9 @@ enum tpl_rc	 tpl_set_add(struct tpl_set *set, const char *name,
 		    const char *src, size_t len, struct tpl_err *err);
 enum tpl_rc	 tpl_set_link(struct tpl_set *set, struct tpl_err *err);
 void		 tpl_set_free(struct tpl_set *set);	/* NULL is fine */
+
+/* Template name of a linked set, for a TPL_TEMPLATE value; or NULL. */
+const struct tpl *tpl_set_find(const struct tpl_set *set, const char *name);
 
 /*
  * Load every "*.html" in dir and in dir/partials, named by file stem

@@ -304,6 +304,15 @@ await run(async () => {
 	await page.locator("#gin-vodka-opp1").selectOption("bot");
 	await newGame(page.locator("#new-form-gin-vodka button[type=submit]"),
 	    "lobby: a new game against the bot opens its page");
+	// Each card of our hand is an image named by its <title>: in
+	// words, with its token (cards.c).
+	const shown = (await gameState()).hand.length;
+	const words = new RegExp("^([a-z]+ [a-z]+ ([1-4]|question mark) " +
+	    "\\([1-4Q][RYGBK][chtsb]\\)|joker [12] \\(JK[12]\\))");
+	const named = await page.locator("section.hand.mine")
+	    .getByRole("img", { name: words }).count();
+	check("our cards are named in words", shown > 0 && named === shown,
+	    `${named} of ${shown} cards named`);
 
 	// Play until the hand-end panel shows.
 	let turns = 0, realWaits = 0;

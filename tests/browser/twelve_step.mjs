@@ -169,9 +169,10 @@ await run(async () => {
 	    st0.hand.length >= 13 && st0.hand.length <= 14 &&
 	    st0.hand.every((t) => /^([2-9TJQKA][SHDC]|JK)$/.test(t)),
 	    st0.hand.join(" "));
-	check("cards read in words", await page.locator(
-	    "section.hand.mine svg[aria-label*=' of ']").count() > 0,
-	    "no aria-label like \"seven of hearts (7H)\"");
+	// The accessible name, from each card's <title>.
+	check("cards read in words", await page.locator("section.hand.mine")
+	    .getByRole("img", { name: / of [a-z]+ \(/ }).count() > 0,
+	    "no card named like \"seven of hearts (7H)\"");
 
 	let moves = [], n = 0, fast = false;
 	for (;;) {

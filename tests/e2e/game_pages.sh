@@ -54,7 +54,7 @@ check "alice's game page: 200" [ "$(code a0)" = 200 ]
 check "alice sees her hand" shows a0 "$ALICE"
 check "alice does not see bob's" hides a0 "$BOB"
 check "alice is offered pass and take" sh -c "grep -q 'value=\"pass\"' '$tmp/a0.html' && grep -q 'value=\"take\"' '$tmp/a0.html'"
-check "the cards read in words" has a0 'aria-label="red circle 1 (1Rc)"'
+check "the cards read in words" has a0 '<title>red circle 1 (1Rc)</title>'
 check "the upcard shows" has a0 'data-card="1Rh"'
 check "no refresh while no bot is due" sh -c "! grep -q 'http-equiv=\"refresh\"' '$tmp/a0.html'"
 check "the page polls (game.js) only when not to act" sh -c "! grep -q 'data-poll' '$tmp/a0.html'"
@@ -119,7 +119,7 @@ check "alice reads the opening in words" has a2 "bob passed on the upcard."
 check "alice may only draw now" sh -c "grep -q 'value=\"draw\"' '$tmp/a2.html' && ! grep -q 'value=\"take\"' '$tmp/a2.html'"
 check "alice draws" play alice /g/$id/move move=draw
 page a3 alice "$G"
-check "alice sees the card she drew (3Bs), marked" has a3 'aria-label="blue square 3 (3Bs), drawn this turn"'
+check "alice sees the card she drew (3Bs), marked" has a3 '<title>blue square 3 (3Bs), drawn this turn</title>'
 check "the discard pick offers her cards" has a3 'value="discard 4Bs" form="f-discard"'
 check "she may not knock yet (13 deadwood)" sh -c "! grep -q 'id=\"f-knock\"' '$tmp/a3.html'"
 page b3 bob "$G"

@@ -62,7 +62,7 @@ check "the stock count" has pl-alice "Stock: 30"
 check "the pile count" has pl-alice "Discard pile: 1 card, bottom first"
 check "4D cannot be chosen (alice cannot lay it)" sh -c "! grep -q 'value=\"take 4D\"' '$tmp/pl-alice.html'"
 check "  no take form then" sh -c "! grep -q 'id=\"f-r5-take\"' '$tmp/pl-alice.html'"
-check "the standard faces read in words" has pl-alice 'aria-label="five of clubs (5C)"'
+check "the standard faces read in words" has pl-alice '<title>five of clubs (5C)</title>'
 page sp anon "$G"
 check "a spectator sees no hand" hides sp "$ALICE $BOB $CAROL"
 page api bob "$INST_URL/api/games/$id"

@@ -100,7 +100,7 @@ page b0 bob "$G"
 check "bob's page: 200" [ "$(code b0)" = 200 ]
 check "bob sees his hand" shows b0 "$BOB"
 check "bob does not see the others'" hides b0 "$ALICE_ONLY $CAROL_ONLY"
-check "cards read in words" has b0 'aria-label="nine of spades (9S)"'
+check "cards read in words" has b0 '<title>nine of spades (9S)</title>'
 check "contract progress: alice on #2" has b0 '<span class="step">#2</span> <span class="cname">1 set of 3 + 1 run of 4</span>'
 check "  bob on #1" has b0 '<span class="step">#1</span> <span class="cname">2 sets of 3</span>'
 check "the contracts table" has b0 '<td>2 runs of 5</td>'
@@ -116,7 +116,7 @@ check "a spectator sees no hidden card" hides n0 "$ALICE_ONLY $BOB_ONLY $CAROL_O
 
 check "bob draws" play bob /g/$id/move move=draw
 page b1 bob "$G"
-check "bob sees the card he drew" has b1 'aria-label="eight of hearts (8H), drawn this turn"'
+check "bob sees the card he drew" has b1 '<title>eight of hearts (8H), drawn this turn</title>'
 check "bob's hand is the discard pick" has b1 'value="discard 8H" form="f-discard"'
 check "bob discards 8H" play bob '#f-discard' 'move=discard 8H'
 
@@ -191,7 +191,7 @@ check "alice lays off with the form" play alice '#f-layoff'
 page a7 alice "$G"
 page b7 bob "$G"
 check "bob sees alice's melds under her name" has b7 "alice&#39;s melds: contract 2"
-check "  each wild as the card it stands for" grep -q 'aria-label="[a-z ]* ([2J][A-Z]) as ' "$tmp/b7.html"
+check "  each wild as the card it stands for" grep -q '<title>[a-z ]* ([2J][A-Z]) as ' "$tmp/b7.html"
 check "  and still not her hand" hides b7 "QS KD 9H TH"
 check "alice discards QS" play alice '#f-discard' 'move=discard QS'
 page b8 bob "$G"
@@ -262,12 +262,12 @@ id3=$(T import "$tmp/lib.json" --users alice,bob,carol) ||
     { echo "FAIL: import of the liberation table"; exit 1; }
 G3=$INST_URL/g/$id3
 page l1 alice "$G3"
-check "bob's joker shows what it stands for" has l1 'aria-label="joker (JK) as a five"'
+check "bob's joker shows what it stands for" has l1 '<title>joker (JK) as a five</title>'
 check "alice is offered to liberate it with her 5C" has l1 'Put your 5'
 post lx alice "$G3/move" "$(form "$tmp/l1.html" '#f-liberate')"
 check "alice liberates with the form (303)" [ "$(code lx)" = 303 ]
 page l2 alice "$G3"
-check "  her 5C is in bob's set now" has l2 'aria-label="five of clubs (5C)"'
+check "  her 5C is in bob's set now" has l2 '<title>five of clubs (5C)</title>'
 check "  she must lay the joker off at once" has l2 'lay off the wild you freed (Joker) now'
 check "  and may not discard yet" hasnt l2 'id="f-discard"'
 check "  the lay-off form offers the joker" has l2 '<option value="layoff JK on'

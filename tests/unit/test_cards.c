@@ -1,9 +1,11 @@
 /*
  * test_cards.c: the SVG cards.  Every one of the 125 cards carries its
- * label (aria-label and <title>), its suit's shape, its color's
- * pattern and letter and its number (glyphs drawn once in the defs);
- * the patterns differ by more than their color; a caller's note is
- * escaped; a face from the per-process cache equals the first drawn.
+ * label (the <title> that names its role="img", said once), its suit's
+ * shape, its color's pattern and letter and its number (glyphs drawn
+ * once in the defs, the number's with the face under it); the patterns
+ * differ by more than their color; a caller's note is escaped; a face
+ * from the per-process cache equals the first drawn; a hidden hand is
+ * one picture of n backs.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +19,7 @@
 #include "buf.h"
 #include "card.h"
 #include "cards.h"
+#include "deck.h"
 
 static const char *const colors[] = { "red", "yellow", "green", "blue",
 	"black" };
@@ -89,23 +92,25 @@ test_every_card(void **state)
 		assert_int_equal(count(b.data, "<svg"), 1);
 		assert_int_equal(count(b.data, "</svg>"), 1);
 		assert_non_null(strstr(b.data, "role=\"img\""));
-		snprintf(want, sizeof(want), "aria-label=\"%s\"", label);
-		assert_non_null(strstr(b.data, want));
 		snprintf(want, sizeof(want), "<title>%s</title>", label);
-		assert_non_null(strstr(b.data, want));
+		assert_int_equal(count(b.data, want), 1);
+		/* Named by the title alone; sized by cards.css. */
+		assert_null(strstr(b.data, "aria-label"));
+		assert_null(strstr(b.data, "width="));
+		assert_non_null(strstr(b.data, "viewBox=\"0 0 50 70\""));
 		snprintf(want, sizeof(want), "data-card=\"%s\"", tok);
 		assert_non_null(strstr(b.data, want));
 
 		/* Exactly one shape, the suit's own. */
-		snprintf(want, sizeof(want), "class=\"suit suit-%s\"", suits[s]);
-		assert_int_equal(count(b.data, want), 1);
-		assert_int_equal(count(b.data, "class=\"suit "), 1);
 		for (other = 0; other < 5; other++) {
-			if (other == s)
-				continue;
-			snprintf(want, sizeof(want), "suit-%s", suits[other]);
-			assert_null(strstr(b.data, want));
+			snprintf(want, sizeof(want), "href=\"#tt-%s\"",
+			    suits[other]);
+			assert_int_equal(count(b.data, want),
+			    other == s ? 1 : 0);
 		}
+		assert_null(strstr(b.data, "#tt-star"));
+		/* Three pieces: face and number, color letter, shape. */
+		assert_int_equal(count(b.data, "<use "), 3);
 
 		/* The color's pattern, and no other. */
 		snprintf(want, sizeof(want), "fill=\"url(#tt-%c)\"",
@@ -123,9 +128,6 @@ test_every_card(void **state)
 			assert_int_equal(count(b.data, want),
 			    other == col ? 1 : 0);
 		}
-		/* The shape the suit's <use> draws is in the defs. */
-		snprintf(want, sizeof(want), "href=\"#tt-%s\"", suits[s]);
-		assert_int_equal(count(b.data, want), 1);
 	}
 	arena_free(&a);
 }
@@ -192,13 +194,21 @@ test_patterns_differ(void **state)
 		snprintf(id, sizeof(id), "<use href=\"#tt-n%ct\" "
 		    "transform=\"rotate(180 25 35)\"/>", glyph_ids[i]);
 		assert_int_equal(count(b.data, id), 1);
-		snprintf(id, sizeof(id), "class=\"col\" x=\"8\" y=\"25\" "
+		snprintf(id, sizeof(id), "x=\"8\" y=\"25\" "
 		    "font-size=\"9\" font-family=\"sans-serif\" "
 		    "font-weight=\"bold\" fill=\"#111\" "
 		    "text-anchor=\"middle\">%c</text>", letters[i]);
 		assert_non_null(strstr(b.data, id));
+		/* A number's glyph draws the face under it, a letter none. */
+		snprintf(id, sizeof(id), "<g id=\"tt-n%c\"><use "
+		    "href=\"#tt-face\"/><text ", glyph_ids[i]);
+		assert_int_equal(count(b.data, id), 1);
+		snprintf(id, sizeof(id), "<g id=\"tt-c%c\"><text ",
+		    letters[i]);
+		assert_int_equal(count(b.data, id), 1);
 	}
-	assert_int_equal(count(b.data, "id=\"tt-nJ\""), 1);
+	assert_int_equal(count(b.data, "<g id=\"tt-nJ\"><use "
+	    "href=\"#tt-face\"/>"), 1);
 	assert_int_equal(count(b.data, "id=\"tt-c1\""), 1);
 	assert_int_equal(count(b.data, "id=\"tt-c2\""), 1);
 	for (i = 0; i < 5; i++)
@@ -224,10 +234,9 @@ test_note_escaped(void **state)
 	    "<script>\"x\" & 'y'</script>");
 	assert_int_equal(b.failed, 0);
 	assert_null(strstr(b.data, "<script>"));
-	assert_non_null(strstr(b.data, "aria-label=\"green triangle 1 (1Gt), "
-	    "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;\""));
 	assert_non_null(strstr(b.data, "<title>green triangle 1 (1Gt), "
-	    "&lt;script&gt;"));
+	    "&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;"
+	    "</title>"));
 	arena_free(&a);
 }
 
@@ -241,20 +250,24 @@ test_back_and_others(void **state)
 	arena_init(&a, 0);
 	buf_init(&b, &a);
 	cards_back_svg(&b);
-	assert_non_null(strstr(b.data, "aria-label=\"face-down card\""));
+	assert_non_null(strstr(b.data, "role=\"img\"><title>face-down card"
+	    "</title>"));
 	assert_non_null(strstr(b.data, "href=\"#tt-backface\""));
 	assert_null(strstr(b.data, "data-card"));
 	/* Small: the back itself is in the defs. */
-	assert_true(b.len < 200);
+	assert_true(b.len < 120);
 
 	buf_init(&b, &a);
 	cards_svg(&b, CARD_NONE, NULL);
-	assert_non_null(strstr(b.data, "aria-label=\"unknown card\""));
-	assert_null(strstr(b.data, "class=\"suit"));
+	assert_non_null(strstr(b.data, "<title>unknown card</title>"));
+	assert_non_null(strstr(b.data, "href=\"#tt-backface\""));
+	assert_null(strstr(b.data, "url(#tt-"));
 
 	buf_init(&b, &a);
 	cards_svg(&b, CARD_TT_JK1, "wild");
-	assert_non_null(strstr(b.data, "aria-label=\"joker 1 (JK1), wild\""));
+	assert_non_null(strstr(b.data, "<title>joker 1 (JK1), wild</title>"));
+	assert_int_equal(count(b.data, "href=\"#tt-star\" "
+	    "fill=\"url(#tt-K)\""), 1);
 	assert_non_null(strstr(b.data, "data-card=\"JK1\""));
 	assert_int_equal(count(b.data, "href=\"#tt-nJ\""), 1);
 	assert_int_equal(count(b.data, "href=\"#tt-c1\""), 1);
@@ -284,8 +297,142 @@ test_cached_same(void **state)
 	cards_svg(&two, c, "");
 	assert_int_equal(two.len, 2 * one.len);
 	/* A note is never cached. */
-	assert_non_null(strstr(noted.data, "(2Yh), drawn this turn\""));
+	assert_non_null(strstr(noted.data, "(2Yh), drawn this turn</title>"));
 	assert_null(strstr(one.data, "drawn"));
+	arena_free(&a);
+}
+
+/* The kept face and label are the bytes cards_svg and cards_label write. */
+static void
+test_kept(void **state)
+{
+	struct arena	 a;
+	struct buf	 b;
+	char		 label[CARDS_LABEL_MAX];
+	const char	*face;
+	size_t		 n;
+	card_t		 c;
+
+	(void)state;
+	arena_init(&a, 0);
+	for (c = 0; c <= CARD_TT_JK2; c++) {
+		buf_init(&b, &a);
+		cards_svg(&b, c, NULL);
+		face = cards_face(c, &n);
+		assert_non_null(face);
+		assert_int_equal(n, b.len);
+		assert_string_equal(face, b.data);
+		/* The same pointer every time: kept, not redrawn. */
+		assert_ptr_equal(cards_face(c, NULL), face);
+		cards_label(c, label, sizeof(label));
+		assert_string_equal(cards_label_str(c), label);
+		assert_ptr_equal(cards_label_str(c), cards_label_str(c));
+	}
+	assert_null(cards_face(CARD_NONE, &n));
+	assert_null(cards_face(CARD_TT_JK2 + 1, NULL));
+	assert_string_equal(cards_label_str(CARD_NONE), "unknown card");
+	arena_free(&a);
+}
+
+/* A hidden hand: one <svg>, n backs CARDS_FAN_STEP apart, nothing for 0. */
+static void
+test_backs_fan(void **state)
+{
+	struct arena	 a;
+	struct buf	 b;
+	char		 want[64];
+
+	(void)state;
+	arena_init(&a, 0);
+	buf_init(&b, &a);
+	cards_backs_svg(&b, 11);
+	assert_int_equal(b.failed, 0);
+	assert_int_equal(count(b.data, "<svg"), 1);
+	assert_int_equal(count(b.data, "</svg>"), 1);
+	assert_int_equal(count(b.data, "<use href=\"#tt-backface\""), 11);
+	snprintf(want, sizeof(want), "viewBox=\"0 0 %d 70\"",
+	    50 + 10 * CARDS_FAN_STEP);
+	assert_non_null(strstr(b.data, want));
+	snprintf(want, sizeof(want), " x=\"%d\"/>", 10 * CARDS_FAN_STEP);
+	assert_non_null(strstr(b.data, want));
+	assert_non_null(strstr(b.data, "aria-hidden=\"true\""));
+	assert_null(strstr(b.data, "<title>"));
+	/* Far smaller than eleven cards (about 110 bytes each). */
+	assert_true(b.len < 11 * 50);
+
+	buf_init(&b, &a);
+	cards_backs_svg(&b, 1);
+	assert_non_null(strstr(b.data, "viewBox=\"0 0 50 70\""));
+	assert_int_equal(count(b.data, "<use "), 1);
+	assert_null(strstr(b.data, " x=\""));
+
+	buf_init(&b, &a);
+	cards_backs_svg(&b, 0);
+	cards_backs_svg(&b, -3);
+	assert_int_equal(b.len, 0);
+	arena_free(&a);
+}
+
+/* Every id svg refers to (href="#x", url(#x)) is defined in defs. */
+static void
+refs_defined(const char *svg, const char *defs)
+{
+	static const char *const marks[] = { "href=\"#", "url(#" };
+	const char	*p, *end;
+	char		 want[64];
+	size_t		 i;
+
+	for (i = 0; i < 2; i++)
+		for (p = svg; (p = strstr(p, marks[i])) != NULL; p = end) {
+			p += strlen(marks[i]);
+			end = p + strcspn(p, "\")");
+			snprintf(want, sizeof(want), "id=\"%.*s\"",
+			    (int)(end - p), p);
+			if (count(defs, want) != 1)
+				fail_msg("%s: %s defined %d times", svg, want,
+				    count(defs, want));
+		}
+}
+
+/* A card's pieces are all in the defs; the Squares defs do for its deck. */
+static void
+test_defs_cover(void **state)
+{
+	struct arena	 a;
+	struct buf	 full, squares, b;
+	card_t		 c;
+	int		 nsq = 0;
+
+	(void)state;
+	arena_init(&a, 0);
+	buf_init(&full, &a);
+	buf_init(&squares, &a);
+	cards_defs(&full);
+	cards_defs_squares(&squares);
+	assert_int_equal(full.failed + squares.failed, 0);
+	assert_true(squares.len < full.len * 3 / 4);
+	assert_int_equal(count(squares.data, "<svg"), 1);
+	assert_int_equal(count(squares.data, "</defs></svg>"), 1);
+	for (c = 0; c <= CARD_TT_JK2; c++) {
+		buf_init(&b, &a);
+		cards_svg(&b, c, NULL);
+		refs_defined(b.data, full.data);
+		if (c < CARD_TT_COUNT && deck_has(DECK_SQUARES, c)) {
+			refs_defined(b.data, squares.data);
+			nsq++;
+		}
+	}
+	assert_int_equal(nsq, 64);
+	/* Backs, hidden hands and unknown cards too. */
+	buf_init(&b, &a);
+	cards_back_svg(&b);
+	cards_backs_svg(&b, 3);
+	cards_svg(&b, CARD_NONE, NULL);
+	refs_defined(b.data, squares.data);
+	/* What only the full deck needs is not in the Squares defs. */
+	assert_null(strstr(squares.data, "id=\"tt-blob\""));
+	assert_null(strstr(squares.data, "id=\"tt-K\""));
+	assert_null(strstr(squares.data, "id=\"tt-nQ\""));
 	arena_free(&a);
 }
 
@@ -299,6 +446,9 @@ main(void)
 		cmocka_unit_test(test_note_escaped),
 		cmocka_unit_test(test_back_and_others),
 		cmocka_unit_test(test_cached_same),
+		cmocka_unit_test(test_backs_fan),
+		cmocka_unit_test(test_kept),
+		cmocka_unit_test(test_defs_cover),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,6 +81,65 @@ test_took(void **state)
 	assert_int_equal(took[1], CARD_NONE);
 }
 
+/*
+ * Read from the middle of a game (the game page reads only the last
+ * PAGE_GAME_RECENT + PAGE_GAME_RECENT_LEAD moves), every move after the
+ * first PAGE_GAME_RECENT_LEAD of the window takes what it takes in the
+ * whole log, wherever the window starts: here across two hand ends
+ * (a knock with the defender's last draw, and gin).
+ */
+static void
+test_took_window(void **state)
+{
+	static const struct record_move moves[] = {
+		{ 1, "draw" },
+		{ 1, "discard 4Bs" },
+		{ 0, "take" },		/* 4Bs */
+		{ 0, "knock 2Gs | 2Bt 3Bt 1Bt" },
+		{ 1, "take" },		/* 2Gs, the knock discard */
+		{ 1, "discard 1Rc" },	/* ends the hand */
+		{ 0, "pass" },
+		{ 1, "take" },		/* the next hand's upcard */
+		{ 1, "discard 3Rc" },
+		{ 0, "take" },		/* 3Rc */
+		{ 0, "knock 1Yc | 1Yh 1Yt 1Ys" },
+		{ 1, "draw" },		/* the defender's last draw */
+		{ 1, "discard 2Rh" },	/* ends the hand */
+		{ 0, "take" },		/* the upcard at once */
+		{ 0, "discard 4Yt" },
+		{ 1, "draw" },
+		/* gin: the hand ends at once */
+		{ 1, "knock 1Bc | 1Rc 2Rc 3Rc 4Rc | 1Yh 1Yt 1Ys | 2Gh 3Gh "
+		    "4Gh 1Gh" },
+		{ 0, "take" },		/* the upcard */
+		{ 0, "discard 2Bs" },
+		{ 1, "take" },		/* 2Bs */
+	};
+	enum { N = sizeof(moves) / sizeof(moves[0]) };
+	card_t	 whole[N], part[N];
+	int	 from, i, seen = 0;
+
+	(void)state;
+	page_game_took(&gv_rules, moves, N, whole);
+	assert_int_equal(whole[13], CARD_NONE);
+	assert_int_equal(whole[9], card_parse(CARD_TT, "3Rc", NULL));
+	assert_int_equal(whole[19], card_parse(CARD_TT, "2Bs", NULL));
+	for (from = 0; from < N; from++) {
+		page_game_took(&gv_rules, moves + from, N - from, part);
+		for (i = from + PAGE_GAME_RECENT_LEAD; i < N; i++) {
+			if (part[i - from] != whole[i])
+				fail_msg("window from %d: move %d took %d, "
+				    "not %d", from, i, part[i - from],
+				    whole[i]);
+			seen++;
+		}
+	}
+	assert_true(seen > 100);
+	/* The lead is needed: a shorter one misreads. */
+	page_game_took(&gv_rules, moves + 11, N - 11, part);
+	assert_int_not_equal(part[13 - 11], whole[13]);
+}
+
 static void
 test_words(void **state)
 {
@@ -140,6 +199,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_knock_text),
 		cmocka_unit_test(test_took),
+		cmocka_unit_test(test_took_window),
 		cmocka_unit_test(test_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "cards.h"
 #include "page_game.h"
 #include "req.h"
 #include "tpl.h"
@@ -32,6 +33,14 @@ test_put_card(void **state)
 	assert_false(b.failed);
 	assert_string_equal(b.data, "<abbr title=\"red heart 3 (3Rh)\">3Rh"
 	    "</abbr>|<abbr title=\"eight of clubs (8C)\">8C</abbr>");
+	/* Made once per process, then copied: the same bytes again. */
+	buf_reset(&b);
+	page_game_put_card(&b, CARD_TT, card_parse(CARD_TT, "3Rh", NULL));
+	page_game_put_card(&b, CARD_TT, CARD_TT_JK2);
+	page_game_put_card(&b, CARD_TT, card_parse(CARD_TT, "QYt", NULL));
+	assert_string_equal(b.data, "<abbr title=\"red heart 3 (3Rh)\">3Rh"
+	    "</abbr><abbr title=\"joker 2 (JK2)\">JK2</abbr>"
+	    "<abbr title=\"yellow triangle question mark (QYt)\">QYt</abbr>");
 	arena_free(&a);
 }
 
@@ -54,6 +63,41 @@ test_svg(void **state)
 	    NULL);
 	assert_non_null(strstr(s, "<svg"));
 	assert_non_null(strstr(s, "eight of clubs (8C)"));
+	/* A face without a note is the process's own copy, not the arena's. */
+	s = page_game_svg(&r, CARD_TT, card_parse(CARD_TT, "3Rh", NULL),
+	    NULL);
+	assert_ptr_equal(s, cards_face(card_parse(CARD_TT, "3Rh", NULL),
+	    NULL));
+	assert_ptr_equal(page_game_svg(&r, CARD_TT, card_parse(CARD_TT,
+	    "3Rh", NULL), ""), s);
+	arena_free(&a);
+}
+
+/* One pass when it fits, two when it does not: the same text. */
+static void
+test_printf(void **state)
+{
+	struct arena	 a;
+	struct req	 r;
+	char		 want[2000];
+	const char	*s;
+
+	(void)state;
+	arena_init(&a, 0);
+	memset(&r, 0, sizeof(r));
+	r.arena = &a;
+	assert_string_equal(page_game_printf(&r, "%s knocked with %d.",
+	    "Ann", 7), "Ann knocked with 7.");
+	memset(want, 'x', 1500);
+	want[1500] = '\0';
+	s = page_game_printf(&r, "%s%d", want, 42);
+	assert_int_equal(strlen(s), 1502);
+	assert_int_equal(strncmp(s, want, 1500), 0);
+	assert_string_equal(s + 1500, "42");
+	want[511] = '\0';		/* 512 with the NUL: two passes */
+	assert_string_equal(page_game_printf(&r, "%s", want), want);
+	want[510] = '\0';
+	assert_string_equal(page_game_printf(&r, "%s", want), want);
 	arena_free(&a);
 }
 
@@ -154,6 +198,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_put_card),
 		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_printf),
 		cmocka_unit_test(test_opts),
 		cmocka_unit_test(test_one),
 	};

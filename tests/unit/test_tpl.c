@@ -422,6 +422,73 @@ test_render_depth(void **state)
 	arena_reset(&arena);
 }
 
+/* A layout's context: three keys name templates of the set. */
+struct layout {
+	const struct tpl_set	*set;
+	const struct obj	*o;
+};
+
+static int
+layout_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct layout	*l = data;
+
+	if (strcmp(key, "body_html") == 0)
+		return tpl_template(out, tpl_set_find(l->set, "page"));
+	if (strcmp(key, "again_html") == 0)
+		return tpl_template(out, tpl_set_find(l->set, "again"));
+	if (strcmp(key, "gone_html") == 0)	/* no such template: none */
+		return tpl_template(out, tpl_set_find(l->set, "gone"));
+	return obj_lookup(l->o, key, out);
+}
+
+static void
+test_template_value(void **state)
+{
+	static const struct field s1[] = { S("name", "Ann"), END };
+	static const struct field s2[] = { S("name", "<Bob>"), END };
+	static const struct obj seats[] = { { s1 }, { s2 } };
+	static const struct field f[] = { S("title", "T&T"),
+		L("seats", seats, 2), END };
+	const struct obj o = { f };
+	struct tpl_set	*set;
+	struct layout	 l;
+	struct tpl_ctx	 ctx = { layout_lookup, &l };
+	struct buf	 b;
+
+	(void)state;
+	assert_non_null(set = tpl_set_new());
+	add(set, "layout", "<title>{{title}}</title><main>{{{body_html}}}"
+	    "</main>[{{body_html}}]{{#body_html}}y{{/body_html}}"
+	    "{{^body_html}}n{{/body_html}}[{{{gone_html}}}]"
+	    "{{#seats}}({{&body_html}}){{/seats}}");
+	add(set, "page", "<h1>{{title}}</h1>{{#name}}{{> who}}{{/name}}");
+	add(set, "who", "<i>{{name}}</i>");
+	add(set, "again", "x{{{again_html}}}");
+	l.set = set;
+	l.o = &o;
+	/* Found only once the set is linked. */
+	assert_null(tpl_set_find(set, "page"));
+	assert_int_equal(tpl_set_link(set, NULL), TPL_OK);
+	assert_non_null(tpl_set_find(set, "page"));
+	assert_null(tpl_set_find(set, "gone"));
+	assert_null(tpl_set_find(NULL, "page"));
+	/*
+	 * In place, with the contexts of the tag: in a list, the item's
+	 * keys; escaped as always; a plain tag renders nothing.
+	 */
+	buf_init(&b, &arena);
+	assert_int_equal(tpl_render(set, "layout", &ctx, &b), TPL_OK);
+	assert_string_equal(b.data, "<title>T&amp;T</title><main><h1>T&amp;T"
+	    "</h1></main>[]y[]"
+	    "(<h1>T&amp;T</h1><i>Ann</i>)(<h1>T&amp;T</h1><i>&lt;Bob&gt;</i>)");
+	/* A template that renders itself stops at the depth limit. */
+	buf_reset(&b);
+	assert_int_equal(tpl_render(set, "again", &ctx, &b), TPL_ERR_DEPTH);
+	tpl_set_free(set);
+	arena_reset(&arena);
+}
+
 static void
 test_buf_failure(void **state)
 {
@@ -608,6 +675,7 @@ main(void)
 		cmocka_unit_test(test_partials),
 		cmocka_unit_test(test_partial_errors),
 		cmocka_unit_test(test_render_depth),
+		cmocka_unit_test(test_template_value),
 		cmocka_unit_test(test_buf_failure),
 		cmocka_unit_test(test_json_context),
 		cmocka_unit_test(test_load_and_render_page),
