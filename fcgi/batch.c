@@ -60,6 +60,9 @@ take(struct app *app, struct batch *b, int max,
 	for (i = 0; i < k; i++)
 		serve_reply(&b->frs[i], &b->reqs[i]);
 	arena_reset(&app->arena);
+	/* Checkpoints wait until the replies are out (db.h). */
+	if (committed)
+		db_checkpoint_if_due(app->db);
 	if (k > 0) {
 		app->batches++;
 		app->commits += committed;

@@ -9,7 +9,8 @@
  * means the move is on disk; a commit that fails becomes a 503 for
  * every request of its batch, since none of their writes was saved.
  * Nothing waits for more requests to arrive: a lone request is a batch
- * of one.
+ * of one.  The WAL checkpoint, when one is due, runs after the replies
+ * are out.
  */
 #ifndef TOPPER_BATCH_H
 #define TOPPER_BATCH_H

@@ -232,6 +232,13 @@ static int
 conn_open(struct db *db, struct db_conn *c, int oflags)
 {
 	db->cur = c;
+	/*
+	 * A connection is only ever used by the thread that opened it, so
+	 * SQLite's per-connection mutex is pure cost; so is its count of
+	 * memory in use (before the first open: SQLite then starts).
+	 */
+	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	oflags |= SQLITE_OPEN_NOMUTEX;
 	if (sqlite3_open_v2(db->path, &c->h, oflags, NULL) != SQLITE_OK) {
 		logx(db, "open");
 		return -1;
@@ -515,14 +522,17 @@ db_batch_end(struct db *db, int *committed)
 		    DB_OK && !sqlite3_get_autocommit(db->rw.h))
 			(void)db_step_done(db, db_stmt(db, SQL_ROLLBACK));
 		queue_leave(db);
-		if (rc == DB_OK) {
-			*committed = 1;
-			checkpoint_if_due(db);
-		}
+		*committed = rc == DB_OK;
 	}
 	db->batch = db->batch_open = db->batch_lost = db->sp_open = 0;
 	db->cur = cur;
 	return rc;
+}
+
+void
+db_checkpoint_if_due(struct db *db)
+{
+	checkpoint_if_due(db);
 }
 
 enum db_rc

@@ -116,6 +116,13 @@ void		 db_batch_begin(struct db *db);
 enum db_rc	 db_batch_end(struct db *db, int *committed);
 
 /*
+ * The checkpoint db_commit() runs when the WAL is due one: after a
+ * batch the writer runs it itself, once the batch's replies are out,
+ * so that they do not wait for it.
+ */
+void		 db_checkpoint_if_due(struct db *db);
+
+/*
  * Query-only mode, for GET requests: while on, db_stmt() prepares and
  * runs statements on a second connection opened SQLITE_OPEN_READONLY
  * (opened at the first call), so SQLite itself refuses any write with
