@@ -199,14 +199,28 @@ await run(async () => {
 	else
 		console.log("# no May I? window reached the page this round " +
 		    "(the bots closed each one first)");
-	const open = async (p) => {
+	// The bots play on into round 2, and the page reloads whenever the
+	// ply changes (game.js): a step that meets a reload is tried again
+	// on the new page, three times at most.
+	const again = async (p, step) => {
+		for (let i = 1; ; i++) {
+			try {
+				return await step();
+			} catch (e) {
+				if (i === 3)
+					throw e;
+				await p.waitForLoadState("load");
+			}
+		}
+	};
+	const open = (p) => again(p, async () => {
 		const d = p.locator("details.result");
 		if (!(await d.evaluate((e) => e.open)))
 			await d.locator("summary").click();
 		await d.scrollIntoViewIfNeeded();
-	};
+	});
 	await open(page);
-	const panel = await page.evaluate(() => {
+	const panel = await again(page, () => page.evaluate(() => {
 		const d = document.querySelector("details.result");
 		const rows = [...d.querySelectorAll("table.round-points tbody tr")]
 		    .map((tr) => ({ name: tr.querySelector("th").textContent,
@@ -215,7 +229,7 @@ await run(async () => {
 		    "table.tsr-players tbody tr")].map((tr) =>
 		    Number(tr.querySelectorAll("td")[1].textContent));
 		return { text: d.querySelector("p").textContent, rows, score };
-	});
+	}));
 	console.log(`# ${panel.text}`);
 	check("round end: the text says how round 1 ended",
 	    /^Round 1: /.test(panel.text), panel.text);
