@@ -1,8 +1,10 @@
 /*
- * batch.c: group commit in the writer process (batch.h).
+ * batch.c: the request loop of every "topper fcgi" process, and group
+ * commit in the writer (batch.h).
  *
  * One batch at a time: its libfcgi requests, the replies built for them
  * and the arena those live in, all kept until the commit, then sent.
+ * A reader's batch is always one request.
  */
 #include "batch.h"
 
@@ -80,7 +82,8 @@ batch_loop(struct app *app, int listen_fd, const sigset_t *waitmask,
 	struct pollfd	 pfd;
 	int		 k, max, err, ret;
 
-	max = app->batch > SERVE_BATCH_MAX ? SERVE_BATCH_MAX : app->batch;
+	max = app->batch < 1 ? 1 : app->batch > SERVE_BATCH_MAX ?
+	    SERVE_BATCH_MAX : app->batch;
 	if ((b = calloc(1, sizeof(*b))) == NULL) {
 		fprintf(stderr, "topper fcgi: out of memory\n");
 		return -1;
@@ -112,8 +115,9 @@ batch_loop(struct app *app, int listen_fd, const sigset_t *waitmask,
 	for (k = 0; k < max; k++)
 		FCGX_Free(&b->frs[k], 1);
 	free(b);
-	fprintf(stderr, "topper fcgi[%ld]: %lu requests in %lu batches "
-	    "(%lu commits), the largest %d\n", (long)getpid(), app->requests,
-	    app->batches, app->commits, app->batch_most);
+	if (max > 1)
+		fprintf(stderr, "topper fcgi[%ld]: %lu requests in %lu batches "
+		    "(%lu commits), the largest %d\n", (long)getpid(),
+		    app->requests, app->batches, app->commits, app->batch_most);
 	return ret;
 }

@@ -242,6 +242,28 @@ error_page(struct req *r, int status, const char *msg)
 	    "</main>\n</body>\n</html>\n");
 }
 
+/*
+ * The start of every error reply: the status, no caching, an empty
+ * body; for an R_API route the whole {"error": msg} reply (returns 1),
+ * else an HTML type for the page that follows (returns 0).
+ */
+static int
+fail_start(struct req *r, int status, const char *msg)
+{
+	resp_status(r, status);
+	r->resp.cache = "no-store";
+	buf_reset(&r->resp.body);
+	if (r->route != NULL && (r->route->flags & R_API)) {
+		r->resp.type = TYPE_JSON;
+		buf_puts(&r->resp.body, "{\"error\":\"");
+		esc_json(&r->resp.body, msg, strlen(msg));
+		buf_puts(&r->resp.body, "\"}\n");
+		return 1;
+	}
+	r->resp.type = TYPE_HTML;
+	return 0;
+}
+
 void
 resp_fail(struct req *r, int status, const char *fmt, ...)
 {
@@ -263,17 +285,8 @@ resp_fail(struct req *r, int status, const char *fmt, ...)
 		va_end(ap);
 	} else if (msg == NULL)
 		msg = small;		/* truncated; the arena flag says 500 */
-	resp_status(r, status);
-	r->resp.cache = "no-store";
-	buf_reset(&r->resp.body);
-	if (r->route != NULL && (r->route->flags & R_API)) {
-		r->resp.type = TYPE_JSON;
-		buf_puts(&r->resp.body, "{\"error\":\"");
-		esc_json(&r->resp.body, msg, strlen(msg));
-		buf_puts(&r->resp.body, "\"}\n");
+	if (fail_start(r, status, msg))
 		return;
-	}
-	r->resp.type = TYPE_HTML;
 	if (error_hook != NULL && error_hook(r, status, msg) == 0)
 		return;
 	buf_reset(&r->resp.body);
@@ -284,19 +297,9 @@ resp_fail(struct req *r, int status, const char *fmt, ...)
 void
 resp_fail_plain(struct req *r, int status, const char *msg)
 {
-	resp_status(r, status);
-	r->resp.cache = "no-store";
 	buf_reset(&r->resp.head);
-	buf_reset(&r->resp.body);
-	if (r->route != NULL && (r->route->flags & R_API)) {
-		r->resp.type = TYPE_JSON;
-		buf_puts(&r->resp.body, "{\"error\":\"");
-		esc_json(&r->resp.body, msg, strlen(msg));
-		buf_puts(&r->resp.body, "\"}\n");
-		return;
-	}
-	r->resp.type = TYPE_HTML;
-	error_page(r, status, msg);
+	if (!fail_start(r, status, msg))
+		error_page(r, status, msg);
 }
 
 void

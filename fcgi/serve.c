@@ -13,8 +13,8 @@
  * reads the request; the reply goes out in one writev(2) with its
  * FastCGI records (resp_send_fcgi) and the connection is closed here,
  * without libfcgi's wait for nginx to hang up first (finish_sent).
- * The writer pool (--batch N) runs batch.c's loop instead of the one
- * here: the requests waiting share one commit.
+ * The loop itself is batch.c's: with --batch N (the writer pool) the
+ * requests waiting share one commit.
  */
 #include "serve.h"
 
@@ -204,51 +204,6 @@ serve_reply(FCGX_Request *fr, struct req *r)
 		    status, r->method_text, r->path);
 }
 
-/* One request at a time: the readers' loop. */
-static int
-serve_one_by_one(struct app *app, int listen_fd, const sigset_t *waitmask)
-{
-	FCGX_Request	 fr;
-	struct req	 r;
-	struct pollfd	 pfd;
-	int		 rc;
-
-	if (FCGX_InitRequest(&fr, listen_fd, FCGI_FAIL_ACCEPT_ON_INTR) != 0) {
-		fprintf(stderr, "topper fcgi: libfcgi did not start\n");
-		return -1;
-	}
-	rc = 0;
-	while (!stopping) {
-		pfd.fd = listen_fd;
-		pfd.events = POLLIN;
-		pfd.revents = 0;
-		if (ppoll(&pfd, 1, NULL, waitmask) == -1) {
-			if (errno == EINTR)
-				continue;
-			fprintf(stderr, "topper fcgi: poll: %s\n",
-			    strerror(errno));
-			rc = -1;
-			break;
-		}
-		if ((rc = FCGX_Accept_r(&fr)) < 0) {
-			if (rc == -EAGAIN || rc == -EWOULDBLOCK ||
-			    rc == -EINTR) {
-				rc = 0;
-				continue;	/* a sibling took it */
-			}
-			fprintf(stderr, "topper fcgi: accept: %s\n",
-			    strerror(-rc));
-			rc = -1;
-			break;
-		}
-		serve_handle(app, &app->arena, &fr, &r);
-		serve_reply(&fr, &r);
-		arena_reset(&app->arena);
-	}
-	FCGX_Free(&fr, 1);
-	return rc;
-}
-
 int
 serve_loop(struct app *app, int listen_fd)
 {
@@ -277,10 +232,7 @@ serve_loop(struct app *app, int listen_fd)
 	sigdelset(&waitmask, SIGINT);
 	sigdelset(&waitmask, SIGHUP);
 	sigdelset(&waitmask, SIGCHLD);
-	if (app->batch > 1)
-		ret = batch_loop(app, listen_fd, &waitmask, &stopping);
-	else
-		ret = serve_one_by_one(app, listen_fd, &waitmask);
+	ret = batch_loop(app, listen_fd, &waitmask, &stopping);
 	sigprocmask(SIG_UNBLOCK, &stop, NULL);
 	return ret;
 }
