@@ -586,8 +586,11 @@ db_commit(struct db *db)
 	enum db_rc	 rc;
 
 	if (db->batch && db->cur == &db->rw) {
-		if (!db->sp_open)	/* as SQLite: no transaction is active */
-			return db_step_done(db, db_stmt(db, SQL_COMMIT));
+		if (!db->sp_open) {	/* as SQLite: no transaction is active */
+			fprintf(stderr, "topper: db %s: a commit without a "
+			    "transaction\n", db->path);
+			return DB_ERROR;
+		}
 		db->sp_open = 0;
 		if ((rc = db_step_done(db, db_stmt(db, SQL_RELEASE))) != DB_OK)
 			db->batch_lost = 1;

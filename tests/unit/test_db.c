@@ -393,6 +393,8 @@ test_batch(void **state)
 	assert_int_equal(db_begin_immediate(db), DB_OK);
 	assert_int_equal(db_begin_immediate(db), DB_ERROR);	/* nested */
 	db_rollback_if_open(db);
+	/* A commit of no transaction must not commit the batch's. */
+	assert_int_equal(db_commit(db), DB_ERROR);
 	assert_int_equal(batch_request(db, "b3", 1), DB_OK);
 	/* A read of the writer's own sees the batch so far. */
 	query1(db, "SELECT count(*) FROM settings WHERE key LIKE 'b%'", out);
