@@ -114,6 +114,34 @@ test_init_path_sources(void **state)
 	assert_string_equal(r.path, "/ok");
 }
 
+/*
+ * The parameters are found in one pass: the first of a name counts, a
+ * name that only starts like a wanted one is not it, and an entry
+ * without '=' is skipped.
+ */
+static void
+test_init_params_scan(void **state)
+{
+	char	*env[] = { "HTTP_HOSTNAME=wrong", "NOEQUALS",
+		    "HTTP_HOST=first.example", "HTTP_HOST=second.example",
+		    "HTTPS_X=on", "REQUEST_METHODS=PUT", "REQUEST_METHOD=POST",
+		    "DOCUMENT_URI=/g/1", "QUERY_STRING=", "HTTP_COOKIE=a=b",
+		    NULL };
+	struct req	 r;
+
+	(void)state;
+	init(&r, env);
+	assert_string_equal(r.host, "first.example");
+	assert_string_equal(r.scheme, "http");
+	assert_string_equal(r.method_text, "POST");
+	assert_int_equal(r.method, REQ_POST);
+	assert_string_equal(r.path, "/g/1");
+	assert_string_equal(r.query, "");
+	assert_string_equal(r.cookie, "a=b");
+	assert_null(r.origin);
+	assert_string_equal(r.remote_addr, "");
+}
+
 static void
 test_method_parse(void **state)
 {
@@ -411,6 +439,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_init_fields),
 		cmocka_unit_test(test_init_path_sources),
+		cmocka_unit_test(test_init_params_scan),
 		cmocka_unit_test(test_method_parse),
 		cmocka_unit_test(test_body_length),
 		cmocka_unit_test(test_cookie),
