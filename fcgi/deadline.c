@@ -305,13 +305,26 @@ static const char SQL_CLOCKS[] =
     "JOIN seats s ON s.game = g.id LEFT JOIN users u ON u.id = s.user "
     "WHERE g.id = ?1 ORDER BY s.seat";
 
+void
+deadline_clock(int64_t deadline, int64_t turn_start, int64_t vacation_from,
+    int64_t now, struct deadline_clock *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (deadline == 0)
+		return;
+	out->running = 1;
+	out->paused = vacation_from > 0 && vacation_from <= now;
+	out->deadline = deadline;
+	out->left = deadline_left(deadline, turn_start,
+	    out->paused ? vacation_from : 0, now);
+}
+
 enum db_rc
 deadline_clocks(struct db *db, int64_t game, int64_t now,
     struct deadline_clock *clk, int nseats, int64_t *move_secs)
 {
 	sqlite3_stmt	*st;
 	int		 s, rc;
-	int64_t		 vac;
 
 	memset(clk, 0, sizeof(*clk) * (size_t)nseats);
 	*move_secs = DEADLINE_MOVE_SECS;
@@ -324,13 +337,9 @@ deadline_clocks(struct db *db, int64_t game, int64_t now,
 		if (s < 0 || s >= nseats ||
 		    sqlite3_column_type(st, 1) == SQLITE_NULL)
 			continue;
-		vac = sqlite3_column_int64(st, 3);
-		clk[s].running = 1;
-		clk[s].paused = vac > 0 && vac <= now;
-		clk[s].deadline = sqlite3_column_int64(st, 1);
-		clk[s].left = deadline_left(clk[s].deadline,
-		    sqlite3_column_int64(st, 2), clk[s].paused ? vac : 0,
-		    now);
+		deadline_clock(sqlite3_column_int64(st, 1),
+		    sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+		    now, &clk[s]);
 	}
 	if (rc != SQLITE_DONE)
 		return db_fail(db, st);

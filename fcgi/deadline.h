@@ -140,8 +140,18 @@ struct deadline_clock {
 };
 
 /*
+ * One seat's clock at now, from its stored deadline (0: none), the
+ * start of its turn and its player's vacation start (0: none).
+ */
+void		deadline_clock(int64_t deadline, int64_t turn_start,
+		    int64_t vacation_from, int64_t now,
+		    struct deadline_clock *out);
+
+/*
  * The clocks of game's seats at now into clk[0..nseats-1] (zeroed for
- * a seat without a deadline), and the game's time per move.
+ * a seat without a deadline), and the game's time per move.  A page
+ * that has loaded the game (store_game.h) has the same columns and
+ * calls deadline_clock() instead.
  */
 enum db_rc	deadline_clocks(struct db *db, int64_t game, int64_t now,
 		    struct deadline_clock *clk, int nseats,

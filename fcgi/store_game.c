@@ -291,8 +291,10 @@ static const char SQL_GAME_LOAD[] =
     "FROM games WHERE id = ?1";
 
 static const char SQL_SEATS_LOAD[] =
-    "SELECT seat, user, is_bot, view_ply FROM seats WHERE game = ?1 "
-    "ORDER BY seat";
+    "SELECT s.seat, s.user, s.is_bot, s.view_ply, coalesce(s.deadline, 0), "
+    "coalesce(s.turn_start, 0), coalesce(u.vacation_from, 0) "
+    "FROM seats AS s LEFT JOIN users AS u ON u.id = s.user "
+    "WHERE s.game = ?1 ORDER BY s.seat";
 
 /* Replay the log into g->state (which holds state_size bytes). */
 static enum db_rc
@@ -369,6 +371,9 @@ load_seats(struct db *db, struct store_game *g)
 		g->user[s] = sqlite3_column_int64(st, 1);
 		g->is_bot[s] = sqlite3_column_int(st, 2);
 		g->view_ply[s] = sqlite3_column_int(st, 3);
+		g->deadline[s] = sqlite3_column_int64(st, 4);
+		g->turn_start[s] = sqlite3_column_int64(st, 5);
+		g->vacation_from[s] = sqlite3_column_int64(st, 6);
 	}
 	if (rc != SQLITE_DONE)
 		return db_fail(db, st);

@@ -75,6 +75,10 @@ struct store_game {
 	int64_t			 user[GAME_SEATS_MAX];	/* 0: open seat */
 	int			 is_bot[GAME_SEATS_MAX];
 	int			 view_ply[GAME_SEATS_MAX];
+	/* Each seat's clock as stored (deadline.h reads it); 0: none. */
+	int64_t			 deadline[GAME_SEATS_MAX];
+	int64_t			 turn_start[GAME_SEATS_MAX];
+	int64_t			 vacation_from[GAME_SEATS_MAX];	/* its player's */
 	void			*state;		/* rules->state_size bytes */
 	int			 rebuilt;	/* state replayed from the log */
 	int64_t			 created, updated;

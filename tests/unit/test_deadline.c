@@ -418,7 +418,7 @@ test_vacation_stops_the_clock(void **state)
 	struct fx		*f = *state;
 	struct store_game	 g;
 	struct deadline_vacation v;
-	struct deadline_clock	 clk[2];
+	struct deadline_clock	 clk[2], c;
 	char			 why[DEADLINE_WHY_MAX];
 	int			 s = acting(f), ply;
 	int64_t			 u = user_of(f, s), start, dl, t0, t1, ms;
@@ -442,8 +442,17 @@ test_vacation_stops_the_clock(void **state)
 	assert_true(clk[s].running && clk[s].paused);
 	assert_int_equal(clk[s].left, dl - t0);
 	assert_false(clk[!s].running);
-	/* Past the deadline and the reminder: nothing happens. */
+	/* The game page reads the same from the loaded game, no query. */
 	ply = load(f, &g)->ply;
+	deadline_clock(g.deadline[s], g.turn_start[s], g.vacation_from[s],
+	    dl + 50, &c);
+	assert_true(c.running && c.paused);
+	assert_int_equal(c.deadline, dl);
+	assert_int_equal(c.left, dl - t0);
+	deadline_clock(g.deadline[!s], g.turn_start[!s], g.vacation_from[!s],
+	    dl + 50, &c);
+	assert_false(c.running);
+	/* Past the deadline and the reminder: nothing happens. */
 	assert_int_equal(worker_deadlines(&f->w, dl + 100), 0);
 	assert_int_equal(load(f, &g)->ply, ply);
 	assert_int_equal(mails(f, u, MAIL_WHY_REMINDER), 0);
