@@ -122,14 +122,6 @@ static const char defs_more[] =
     NUM("nQ", "?") NUM("nJ", "J")
     COL("cK", "K") COL("c1", "1") COL("c2", "2");
 
-/*
- * The size comes from cards.css (every page with cards links it), the
- * accessible name from <title> (an svg with role="img" is named by its
- * title), so neither is repeated on each card.
- */
-static const char svg_open[] =
-    "<svg class=\"card\" viewBox=\"0 0 50 70\" role=\"img\"";
-
 void
 cards_defs(struct buf *b)
 {
@@ -192,12 +184,18 @@ cards_label(card_t c, char *out, size_t outsz)
 	return n;
 }
 
-/* The opening tag, data-card, and <title> with the note. */
-static void
-open_card(struct buf *b, const char *tok, const char *label,
-    const char *note)
+/*
+ * The size comes from cards.css (every page with cards links it), the
+ * accessible name from <title> (an svg with role="img" is named by its
+ * title), so neither is repeated on each card.
+ */
+void
+cards_svg_open(struct buf *b, const char *cls, const char *tok,
+    const char *label, const char *note)
 {
-	buf_put(b, svg_open, sizeof(svg_open) - 1);
+	buf_puts(b, "<svg class=\"");
+	buf_puts(b, cls);
+	buf_puts(b, "\" viewBox=\"0 0 50 70\" role=\"img\"");
 	if (tok != NULL) {
 		buf_puts(b, " data-card=\"");
 		buf_puts(b, tok);
@@ -231,7 +229,7 @@ static const char back_use[] = "<use href=\"#tt-backface\"/></svg>";
 void
 cards_back_svg(struct buf *b)
 {
-	open_card(b, NULL, "face-down card", NULL);
+	cards_svg_open(b, "card", NULL, "face-down card", NULL);
 	buf_put(b, back_use, sizeof(back_use) - 1);
 }
 
@@ -275,7 +273,7 @@ static void
 joker(struct buf *b, card_t c, const char *tok, const char *label,
     const char *note)
 {
-	open_card(b, tok, label, note);
+	cards_svg_open(b, "card", tok, label, note);
 	corners(b, "J", c == CARD_TT_JK1 ? "1" : "2");
 	buf_puts(b, "<use href=\"#tt-star\" fill=\"url(#tt-K)\"/></svg>");
 }
@@ -352,7 +350,7 @@ draw(struct buf *b, card_t c, const char *note)
 	int		 col, s;
 
 	if (!card_valid(CARD_TT, c)) {
-		open_card(b, NULL, label, note);
+		cards_svg_open(b, "card", NULL, label, note);
 		buf_put(b, back_use, sizeof(back_use) - 1);
 		return;
 	}
@@ -363,7 +361,7 @@ draw(struct buf *b, card_t c, const char *note)
 	}
 	col = card_tt_color(c);
 	s = card_tt_suit(c);
-	open_card(b, tok, label, note);
+	cards_svg_open(b, "card", tok, label, note);
 	corners(b, number_ids[card_tt_number(c)], color_letters[col]);
 	buf_puts(b, "<use href=\"#tt-");
 	buf_puts(b, suit_words[s]);

@@ -47,6 +47,14 @@ size_t	cards_label(card_t c, char *out, size_t outsz);
 void	cards_svg(struct buf *b, card_t c, const char *note);
 
 /*
+ * The opening <svg> of a card of class cls ("card", or "card std" for
+ * cards_std.h's), with data-card="tok" unless tok is NULL, and its
+ * <title>: label, then ", note" when there is one.
+ */
+void	cards_svg_open(struct buf *b, const char *cls, const char *tok,
+	    const char *label, const char *note);
+
+/*
  * The same, made once per process and kept until it exits: the label
  * of c ("unknown card" for an id that is not one), and the <svg> of c
  * without a note (NULL for an id that is not a card), its length in

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "esc.h"
+#include "cards.h"
 
 static const char *const rank_words[] = {
 	"ace", "two", "three", "four", "five", "six", "seven", "eight",
@@ -66,9 +66,6 @@ static const char defs[] =
     "<rect width=\"2\" height=\"6\" fill=\"#b35a5a\"/></pattern>"
     "</defs></svg>";
 
-/* Sized by cards.css and named by <title>, as cards.c's faces. */
-static const char svg_open[] =
-    "<svg class=\"card std\" viewBox=\"0 0 50 70\" role=\"img\"";
 static const char face_rect[] =
     "<rect x=\"1\" y=\"1\" width=\"48\" height=\"68\" rx=\"5\" "
     "fill=\"#fff\" stroke=\"#333\" stroke-width=\"1.2\"/>";
@@ -153,19 +150,8 @@ static void
 open_card(struct buf *b, const char *cls, const char *tok,
     const char *label, const char *note)
 {
-	buf_put(b, svg_open, sizeof(svg_open) - 1);
-	if (tok != NULL) {
-		buf_puts(b, " data-card=\"");
-		buf_puts(b, tok);
-		buf_puts(b, "\"");
-	}
-	buf_puts(b, "><title>");
-	esc_html_str(b, label);
-	if (note != NULL && *note != '\0') {
-		buf_puts(b, ", ");
-		esc_html_str(b, note);
-	}
-	buf_puts(b, "</title><g class=\"");
+	cards_svg_open(b, "card std", tok, label, note);
+	buf_puts(b, "<g class=\"");
 	buf_puts(b, cls);
 	buf_puts(b, "\">");
 }
