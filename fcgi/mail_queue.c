@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <sodium.h>
 
@@ -36,16 +37,26 @@ mail_mode_parse(const char *s, enum mail_mode *m)
 void
 mail_queue_message_id(int64_t game, int ply, int seat, char out[MAIL_ID_MAX])
 {
-	uint8_t	 r[12];
-	char	 hex[2 * sizeof(r) + 1];
+	uint8_t		 r[12];
+	char		 hex[2 * sizeof(r) + 1];
+	struct timespec	 ts;
+	unsigned long long us;
 
 	randombytes_buf(r, sizeof(r));
 	sodium_bin2hex(hex, sizeof(hex), r, sizeof(r));
+	/*
+	 * The time comes first, in fixed-width hex, so that the UNIQUE
+	 * index on outbox.message_id grows at its end: a commit of many
+	 * moves writes one page of it, not one random page a mail.
+	 */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	us = (unsigned long long)ts.tv_sec * 1000000ULL +
+	    (unsigned long long)ts.tv_nsec / 1000;
 	if (game > 0)
-		snprintf(out, MAIL_ID_MAX, "topper.g%lld.%d.%d.%s",
-		    (long long)game, ply, seat, hex);
+		snprintf(out, MAIL_ID_MAX, "topper.%014llx.g%lld.%d.%d.%s",
+		    us, (long long)game, ply, seat, hex);
 	else
-		snprintf(out, MAIL_ID_MAX, "topper.m.%s", hex);
+		snprintf(out, MAIL_ID_MAX, "topper.%014llx.m.%s", us, hex);
 }
 
 /*

@@ -124,7 +124,7 @@ enum db_rc	mail_pref_set(struct db *db, int64_t user, enum mail_mode m);
 const char	*mail_mode_name(enum mail_mode m);
 int		 mail_mode_parse(const char *s, enum mail_mode *m);
 
-/* A fresh Message-ID local part ("g12.34.1.<hex>") into out. */
+/* A fresh Message-ID local part ("topper.<time>.g12.34.1.<hex>"). */
 void		 mail_queue_message_id(int64_t game, int ply, int seat,
 		    char out[MAIL_ID_MAX]);
 

@@ -468,6 +468,33 @@ test_backoff_cap_lease(void **state)
 	assert_int_equal(each_mail(f, NULL, NULL), 0);
 }
 
+/*
+ * Message-IDs: the time leads, in fixed width, so each new one sorts
+ * after the last and the UNIQUE index on outbox.message_id grows at its
+ * end; the random tail keeps two made in one microsecond apart.
+ */
+static void
+test_message_id_order(void **state)
+{
+	char	 prev[MAIL_ID_MAX], cur[MAIL_ID_MAX];
+	int	 i;
+
+	(void)state;
+	mail_queue_message_id(12, 34, 1, prev);
+	assert_int_equal(strncmp(prev, "topper.", 7), 0);
+	assert_int_equal(strspn(prev + 7, "0123456789abcdef"), 14);
+	assert_non_null(strstr(prev, ".g12.34.1."));
+	for (i = 0; i < 1000; i++) {
+		mail_queue_message_id(i % 2 ? 0 : 99999 - i, i, i % 12, cur);
+		assert_true(strlen(cur) < MAIL_ID_MAX - 1);
+		/* Later or equal in time; never the same text. */
+		assert_true(strncmp(prev, cur, 7 + 14) <= 0);
+		assert_string_not_equal(prev, cur);
+		memcpy(prev, cur, sizeof(cur));
+	}
+	assert_non_null(strstr(cur, ".m."));
+}
+
 int
 main(void)
 {
@@ -479,6 +506,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_backoff_cap_lease, setup,
 		    teardown),
+		cmocka_unit_test(test_message_id_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
