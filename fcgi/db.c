@@ -206,7 +206,14 @@ wal_hook(void *arg, sqlite3 *h, const char *name, int frames)
 	return SQLITE_OK;
 }
 
-/* SQLite's own auto-checkpoint rule (PASSIVE, every 1000 pages). */
+/*
+ * SQLite's auto-checkpoint (PASSIVE) at DB_CHECKPOINT_FRAMES pages, not
+ * its 1000: a checkpoint writes each page once however often the WAL
+ * holds it, so a longer WAL folds the pages busy games keep touching
+ * (their rows, the tail of each index) and pays the two fsyncs less
+ * often.  At 1000 the writer spent about 80 us a move checkpointing in
+ * make bench's (d); at 8000, about 35.
+ */
 static void
 checkpoint_if_due(struct db *db)
 {

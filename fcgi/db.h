@@ -9,7 +9,7 @@
  * before BEGIN IMMEDIATE (a lock on one byte of the database file, far
  * from SQLite's), so the next writer goes the moment the last one
  * commits instead of at its next poll; and the WAL is checkpointed
- * after COMMIT has left that queue (SQLite's rule: PASSIVE, every 1000
+ * after COMMIT has left that queue (PASSIVE, every DB_CHECKPOINT_FRAMES
  * pages), not inside COMMIT where it would hold up the next writer.
  * GET requests read through a second, read-only
  * connection (db_query_only).  Statements are prepared once per connection:
@@ -42,7 +42,7 @@ enum {
 	DB_CREATE = 0x01,	/* db_open: create the file if missing */
 	DB_BUSY_STEP_US = 100,	/* busy handler: sleep per retry */
 	DB_BUSY_MAX_MS = 2000,	/* busy handler: give up after this */
-	DB_CHECKPOINT_FRAMES = 1000	/* WAL pages that call a checkpoint */
+	DB_CHECKPOINT_FRAMES = 8000	/* WAL pages (32 MB) that call a checkpoint */
 };
 
 /*

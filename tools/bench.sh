@@ -276,7 +276,7 @@ echo "d/e = $de% (target >= 75%: $(verdict "$de" 75))"
 echo "p99 of c = $c_p99 ms (goal <= 5 ms: $p99_goal)"
 echo "g/f = $gf% (the Vodkapolis page against nginx serving its bytes)"
 echo "(d): the moves table grew by $d_grew: the $d_made 303s + $((d_grew - d_made)) of the $d_inflight POSTs in flight when wrk stopped"
-echo "(d) and (e) both include SQLite's checkpoints (PASSIVE, every 1000 WAL pages), run by the writing process after its COMMIT;"
+echo "(d) and (e) both include SQLite's checkpoints (PASSIVE, every 8000 WAL pages), run by the writing process after its COMMIT;"
 echo "(d) commits the POSTs waiting for the writer together (topper fcgi --batch 16), each reply after its commit"
 # Further benchmarks may follow here (no "exit" above this line).
 sh tools/bench-engines.sh || die "tools/bench-engines.sh failed"

@@ -461,8 +461,8 @@ test_batch_lost(void **state)
  * db_commit checkpoints once the WAL holds DB_CHECKPOINT_FRAMES pages,
  * so the log restarts from its beginning instead of growing with every
  * commit: the -wal file stays near that size (a WAL is reused, not
- * truncated).  Without the checkpoint 1500 commits of two pages or more
- * would leave it over 12 MB.
+ * truncated).  Without the checkpoint DB_CHECKPOINT_FRAMES commits of
+ * two pages or more would leave it twice that size.
  */
 static void
 test_checkpoint(void **state)
@@ -476,7 +476,7 @@ test_checkpoint(void **state)
 
 	(void)state;
 	db = fresh_db(&t);
-	for (i = 0; i < 1500; i++) {
+	for (i = 0; i < DB_CHECKPOINT_FRAMES; i++) {
 		snprintf(key, sizeof(key), "k%d", i);
 		assert_int_equal(db_begin_immediate(db), DB_OK);
 		assert_non_null(st = db_stmt(db, SQL_CK_ADD));
@@ -496,8 +496,8 @@ test_checkpoint(void **state)
 /*
  * The writer's batches commit without checkpointing (their replies go
  * first); db_checkpoint_if_due() afterwards keeps the WAL near
- * DB_CHECKPOINT_FRAMES pages all the same.  Without it, 1500 batches
- * would leave it over 12 MB.
+ * DB_CHECKPOINT_FRAMES pages all the same.  Without it, as many
+ * batches would leave it twice that size.
  */
 static void
 test_batch_checkpoint(void **state)
@@ -510,7 +510,7 @@ test_batch_checkpoint(void **state)
 
 	(void)state;
 	db = fresh_db(&t);
-	for (i = 0; i < 1500; i++) {
+	for (i = 0; i < DB_CHECKPOINT_FRAMES; i++) {
 		snprintf(key, sizeof(key), "b%d", i);
 		db_batch_begin(db);
 		assert_int_equal(batch_request(db, key, 1), DB_OK);
