@@ -15,6 +15,7 @@
  * throws the statement cache away on every request.
  */
 #include "db.h"
+#include "db_vfs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -246,7 +247,10 @@ conn_open(struct db *db, struct db_conn *c, int oflags)
 	 */
 	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 	oflags |= SQLITE_OPEN_NOMUTEX;
-	if (sqlite3_open_v2(db->path, &c->h, oflags, NULL) != SQLITE_OK) {
+	/* A connection that writes gathers its WAL writes (db_vfs.h). */
+	if (sqlite3_open_v2(db->path, &c->h, oflags,
+	    (oflags & SQLITE_OPEN_READONLY) ? NULL : db_vfs_name()) !=
+	    SQLITE_OK) {
 		logx(db, "open");
 		return -1;
 	}
