@@ -17,11 +17,13 @@
 #   (d) POST /g/ID/move from "topper bench-moves"'s script of legal
 #       moves (tools/bench/moves.lua); only 303s count, and the moves
 #       table must grow by their number
-#   (d16) the same with 16 connections (not in a ratio: it shows how
-#       the writer's group commit grows with the POSTs waiting for it)
 #   (e) "topper bench-write": BEGIN IMMEDIATE, UPDATE a 4 KB blob,
-#       INSERT a row, COMMIT, in one process, one at a time; run just
-#       before (d) and again just after (d16), d/e against their mean
+#       INSERT a row, COMMIT, in one process, one at a time
+#   (d) and (e) run in turns, BENCH_ROUNDS (5) of (d), each for a share
+#       of BENCH_SECONDS, between 6 of (e) sharing BENCH_WRITES (5,000)
+#       writes; d/e is the mean of the (d) turns over that of (e)
+#   (d16) the same POSTs with 16 connections (not in a ratio: it shows
+#       how the writer's group commit grows with the POSTs waiting)
 #   (f) nginx serving a static file as big as the page of (g) (its bytes)
 #   (g) GET /g/ID of a 6-seat Vodkapolis 500 game halfway through
 #       ("topper bench-vp"), for its player to act (issue 4)
@@ -234,23 +236,43 @@ bench_write() {
 	p99=$(echo "$w" | sed 's/.*p99_ms=\([0-9.]*\).*/\1/')
 }
 
-# (e) once just before (d) and once just after (d16): the time a sync
-# takes drifts over minutes on a shared machine (one hour here: (e)
-# from 900 to 5,200 writes/s), so d/e uses the mean of the two.
-bench_write e1
-e1_rps=$rps e1_p50=$p50 e1_p99=$p99
-# (d) with the connections of every other part, for the ratio.
-run_moves d "$conns"
-d_rps=$rps d_p50=$p50 d_p99=$p99 d_made=$made d_other=$other
-d_grew=$grew d_inflight=$inflight
+# (d) and (e) in turns: (e), (d), (e), ... (d), (e), rounds of each,
+# (d) for secs/rounds seconds a turn.  The time a sync takes drifts
+# within minutes on a shared machine (one hour here: (e) alone from 900
+# to 5,200 writes/s), so a (d) measured minutes away from its (e) is
+# compared with another disk; in turns, both see the same one.  d/e is
+# the mean of the (d) turns over the mean of the (e) turns, and every
+# turn is printed.
+rounds=${BENCH_ROUNDS:-5}
+slice=$(( (secs + rounds - 1) / rounds ))
+d_turns="" e_turns="" d_made=0 d_other=0 d_grew=0 d_inflight=0
+d_p50s="" d_p99s="" e_p50s="" e_p99s=""
+_secs=$secs
+secs=$slice
+_w=$writes
+turn_writes=$(( (writes + rounds) / (rounds + 1) ))
+writes=$turn_writes
+i=0
+while :; do
+	i=$((i + 1))
+	bench_write "e$i"
+	e_turns="$e_turns $rps" e_p50s="$e_p50s $p50" e_p99s="$e_p99s $p99"
+	[ "$i" -gt "$rounds" ] && break
+	run_moves "d$i" "$conns"
+	d_turns="$d_turns $rps" d_p50s="$d_p50s $p50" d_p99s="$d_p99s $p99"
+	d_made=$((d_made + made)) d_other=$((d_other + other))
+	d_grew=$((d_grew + grew)) d_inflight=$((d_inflight + inflight))
+done
+secs=$_secs
+writes=$_w
+mean() { echo "$@" | awk '{ for (i = 1; i <= NF; i++) s += $i; print s / NF }'; }
+most() { echo "$@" | awk '{ m = $1; for (i = 2; i <= NF; i++) if ($i > m) m = $i; print m }'; }
+d_rps=$(mean $d_turns) d_p50=$(mean $d_p50s) d_p99=$(most $d_p99s)
+e_rps=$(mean $e_turns) e_p50=$(mean $e_p50s) e_p99=$(most $e_p99s)
 # (d16) the same with 16 connections: more POSTs wait for the writer at
 # once and share a commit.  Not in any ratio; it shows the headroom.
 run_moves d16 16
 d16_rps=$rps d16_p50=$p50 d16_p99=$p99 d16_made=$made
-bench_write e2
-e2_rps=$rps e2_p50=$p50 e2_p99=$p99
-e_rps=$(awk -v x="$e1_rps" -v y="$e2_rps" 'BEGIN { print (x + y) / 2 }')
-
 
 pct() { awk -v x="$1" -v y="$2" 'BEGIN { printf "%.0f", 100 * x / y }'; }
 verdict() {	# percent target
@@ -275,9 +297,7 @@ row "(b) GET /healthz" "$b_rps" "$b_p50" "$b_p99"
 row "(c) GET /g/$gid, its player to act (ply $gply)" "$c_rps" "$c_p50" "$c_p99"
 row "(d) POST /g/ID/move: $d_made 303s, $d_other other" "$d_rps" "$d_p50" \
     "$d_p99"
-row "(e) durable write in one process, before (d)" "$e1_rps" "$e1_p50" \
-    "$e1_p99"
-row "(e) the same, after (d16)" "$e2_rps" "$e2_p50" "$e2_p99"
+row "(e) durable write in one process" "$e_rps" "$e_p50" "$e_p99"
 row "(d16) the same, 16 connections: $d16_made 303s" "$d16_rps" "$d16_p50" \
     "$d16_p99"
 row "(f) nginx static file, $vsize bytes" "$f_rps" "$f_p50" "$f_p99"
@@ -286,7 +306,10 @@ row "(g) GET /g/$vgid, Vodkapolis 500, 6 seats (ply $vply)" "$g_rps" "$g_p50" \
 echo
 echo "c/a = $ca%"
 echo "c/b = $cb% (target >= 60%: $(verdict "$cb" 60))"
-echo "d/e = $de% (target >= 75%: $(verdict "$de" 75)); e = $(printf '%.0f' "$e_rps"), the mean of the two (e) runs"
+echo "d/e = $de% (target >= 75%: $(verdict "$de" 75))"
+echo "(d) and (e) ran in turns, $rounds of (d) for ${slice}s each between $((rounds + 1)) of (e) for $turn_writes writes each;"
+echo "  req/s of each turn, in order:$(echo $e_turns $d_turns | awk -v n="$((rounds + 1))" '{ for (i = 1; i <= n; i++) { printf " e %.0f", $i; if (i < n) printf ", d %.0f,", $(n + i) } }')"
+echo "  (d) and (e) above: the means of their turns; p50 the mean, p99 the highest of the turns"
 echo "p99 of c = $c_p99 ms (goal <= 5 ms: $p99_goal)"
 echo "g/f = $gf% (the Vodkapolis page against nginx serving its bytes)"
 echo "(d): the moves table grew by $d_grew: the $d_made 303s + $((d_grew - d_made)) of the $d_inflight POSTs in flight when wrk stopped"
