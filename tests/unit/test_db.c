@@ -20,39 +20,17 @@
 #include "db.h"
 #include "migrate.h"
 #include "store_user.h"
-
-struct tmp {
-	char	 dir[64];
-	char	 path[128];
-};
+#include "test_tmpdb.h"
 
 static void
-tmp_make(struct tmp *t)
+tmp_make(struct tmpdb *t)
 {
-	const char	*tmp = getenv("TMPDIR");
-
-	snprintf(t->dir, sizeof(t->dir), "%s/topper-test-db.XXXXXX",
-	    tmp != NULL && *tmp != '\0' && strlen(tmp) < 32 ? tmp : "/tmp");
-	assert_non_null(mkdtemp(t->dir));
-	snprintf(t->path, sizeof(t->path), "%s/t.db", t->dir);
-}
-
-static void
-tmp_remove(struct tmp *t)
-{
-	char	 p[160];
-
-	snprintf(p, sizeof(p), "%s-wal", t->path);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s-shm", t->path);
-	unlink(p);
-	unlink(t->path);
-	rmdir(t->dir);
+	assert_int_equal(tmpdb_make(t, "db"), 0);
 }
 
 /* A migrated database in a fresh directory. */
 static struct db *
-fresh_db(struct tmp *t)
+fresh_db(struct tmpdb *t)
 {
 	struct db	*db;
 
@@ -94,7 +72,7 @@ now_ms(void)
 static void
 test_migrations(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*db;
 	char		 v[256];
 	int		 ver;
@@ -134,7 +112,7 @@ test_migrations(void **state)
 	assert_int_equal(migrate_apply(db), -1);
 	assert_int_equal(migrate_check(db), -1);
 	db_close(db);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 static const char SQL_A[] = "SELECT ?1 + 1";
@@ -143,7 +121,7 @@ static const char SQL_B[] = "SELECT ?1 + 1";	/* same text, other address */
 static void
 test_stmt_cache(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*db;
 	sqlite3_stmt	*a, *b;
 	char		 v[256];
@@ -206,7 +184,7 @@ test_stmt_cache(void **state)
 	assert_int_equal(db_query_only(db, 1), DB_ERROR);
 	assert_int_equal(db_commit(db), DB_OK);
 	db_close(db);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 struct holder {
@@ -241,7 +219,7 @@ hold_lock(void *arg)
 static void
 test_busy_handler(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*a, *b;
 	struct holder	 h;
 	pthread_t	 th;
@@ -287,7 +265,7 @@ test_busy_handler(void **state)
 	close(fds[1]);
 	db_close(b);
 	db_close(a);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 /*
@@ -298,7 +276,7 @@ test_busy_handler(void **state)
 static void
 test_queue_outsider(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*a;
 	sqlite3		*raw;
 	double		 t0, waited;
@@ -321,7 +299,7 @@ test_queue_outsider(void **state)
 	assert_true(now_ms() - t0 < 100);
 	assert_int_equal(db_commit(a), DB_OK);
 	db_close(a);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 static const char SQL_CK_ADD[] =
@@ -379,7 +357,7 @@ batch_request(struct db *db, const char *key, int keep)
 static void
 test_batch(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*db;
 	char		 out[256];
 	int		 committed;
@@ -417,7 +395,7 @@ test_batch(void **state)
 	committed_keys(t.path, out);
 	assert_string_equal(out, "b1 b3 b4");
 	db_close(db);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 /*
@@ -430,7 +408,7 @@ test_batch(void **state)
 static void
 test_batch_lost(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*db;
 	char		 out[256];
 	int		 committed;
@@ -454,7 +432,7 @@ test_batch_lost(void **state)
 	committed_keys(t.path, out);
 	assert_string_equal(out, "b2 b3");
 	db_close(db);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 /*
@@ -467,7 +445,7 @@ test_batch_lost(void **state)
 static void
 test_checkpoint(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*db;
 	struct stat	 sb;
 	sqlite3_stmt	*st;
@@ -490,7 +468,7 @@ test_checkpoint(void **state)
 	    (long long)sb.st_size);
 	assert_true(sb.st_size < (DB_CHECKPOINT_FRAMES + 50) * (4096 + 24));
 	db_close(db);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 /*
@@ -502,7 +480,7 @@ test_checkpoint(void **state)
 static void
 test_batch_checkpoint(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*db;
 	struct stat	 sb;
 	char		 key[32], wal[160];
@@ -524,13 +502,13 @@ test_batch_checkpoint(void **state)
 	    (long long)sb.st_size);
 	assert_true(sb.st_size < (DB_CHECKPOINT_FRAMES + 50) * (4096 + 24));
 	db_close(db);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 static void
 test_user_rules(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*db;
 	struct store_user u;
 	int64_t		 id, bot;
@@ -597,14 +575,14 @@ test_user_rules(void **state)
 	assert_int_equal(store_user_verify(db, "nobody", "12345678",
 	    CONFIG_PWHASH_MIN, NULL), STORE_USER_NOTFOUND);
 	db_close(db);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 /* The one hash at production cost (DESIGN.md "Trust"). */
 static void
 test_password_interactive(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct db	*db;
 	struct store_user u;
 	char		 v[256];
@@ -629,7 +607,7 @@ test_password_interactive(void **state)
 	assert_int_equal(store_user_verify(db, "carol", "correct horsE",
 	    CONFIG_PWHASH_INTERACTIVE, NULL), STORE_USER_WRONG_PASSWORD);
 	db_close(db);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 static void
@@ -645,7 +623,7 @@ write_file(const char *path, const char *text)
 static void
 test_config(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	struct config	 cf;
 	char		 err[256], path[160];
 	char		 a0[] = "cmd", a1[] = "x", a2[] = "--config",

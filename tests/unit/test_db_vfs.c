@@ -23,34 +23,12 @@
 #include <sqlite3.h>
 
 #include "db_vfs.h"
-
-struct tmp {
-	char	 dir[64];
-	char	 path[128];
-};
+#include "test_tmpdb.h"
 
 static void
-tmp_make(struct tmp *t)
+tmp_make(struct tmpdb *t)
 {
-	const char	*tmp = getenv("TMPDIR");
-
-	snprintf(t->dir, sizeof(t->dir), "%s/topper-test-vfs.XXXXXX",
-	    tmp != NULL && *tmp != '\0' && strlen(tmp) < 32 ? tmp : "/tmp");
-	assert_non_null(mkdtemp(t->dir));
-	snprintf(t->path, sizeof(t->path), "%s/t.db", t->dir);
-}
-
-static void
-tmp_remove(struct tmp *t)
-{
-	char	 p[160];
-
-	snprintf(p, sizeof(p), "%s-wal", t->path);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s-shm", t->path);
-	unlink(p);
-	unlink(t->path);
-	rmdir(t->dir);
+	assert_int_equal(tmpdb_make(t, "vfs"), 0);
 }
 
 /* The size of path on disk, as the kernel has it. */
@@ -101,7 +79,7 @@ test_registered(void **state)
 static void
 test_wal_gathered(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	sqlite3_vfs	*vfs;
 	sqlite3_file	*f;
 	sqlite3_int64	 size;
@@ -169,13 +147,13 @@ test_wal_gathered(void **state)
 	vfs_file_close(f);
 	assert_int_equal(disk_size(wal), 220 + 4 * 4096 + DB_VFS_GATHER_MAX);
 	unlink(wal);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 static void
 test_other_files_direct(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	sqlite3_vfs	*vfs;
 	sqlite3_file	*f;
 	char		 a[100];
@@ -188,7 +166,7 @@ test_other_files_direct(void **state)
 	assert_int_equal(f->pMethods->xWrite(f, a, sizeof(a), 0), SQLITE_OK);
 	assert_int_equal(disk_size(t.path), 100);
 	vfs_file_close(f);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 static int
@@ -210,7 +188,7 @@ query(sqlite3 *h, const char *sql, char out[64])
 static void
 test_sqlite_on_it(void **state)
 {
-	struct tmp	 t;
+	struct tmpdb	 t;
 	sqlite3		*w, *r;
 	char		 got[64], want[64];
 	int		 i, j;
@@ -270,7 +248,7 @@ test_sqlite_on_it(void **state)
 	query(r, "SELECT count(*) FROM t", got);
 	assert_string_equal(got, "1200");
 	assert_int_equal(sqlite3_close(r), SQLITE_OK);
-	tmp_remove(&t);
+	tmpdb_remove(&t);
 }
 
 int

@@ -30,10 +30,10 @@
 #include "serve.h"
 #include "sess.h"
 #include "store_user.h"
+#include "test_tmpdb.h"
 
 struct fx {
-	char		 dir[64];
-	char		 path[128];
+	struct tmpdb	 tmp;
 	struct config	 cf;
 	struct app	 app;
 	struct req	 r;
@@ -59,16 +59,12 @@ static int
 setup(void **state)
 {
 	struct fx	*f;
-	const char	*tmp = getenv("TMPDIR");
 
 	if ((f = calloc(1, sizeof(*f))) == NULL)
 		return -1;
-	snprintf(f->dir, sizeof(f->dir), "%s/topper-test-sess.XXXXXX",
-	    tmp != NULL && *tmp != '\0' && strlen(tmp) < 32 ? tmp : "/tmp");
-	if (mkdtemp(f->dir) == NULL)
+	if (tmpdb_make(&f->tmp, "sess") != 0)
 		return -1;
-	snprintf(f->path, sizeof(f->path), "%s/t.db", f->dir);
-	if ((f->app.db = db_open(f->path, DB_CREATE)) == NULL ||
+	if ((f->app.db = db_open(f->tmp.path, DB_CREATE)) == NULL ||
 	    migrate_apply(f->app.db) < 1 ||
 	    db_query_only(f->app.db, 1) != DB_OK)
 		return -1;
@@ -91,16 +87,10 @@ static int
 teardown(void **state)
 {
 	struct fx	*f = *state;
-	char		 p[160];
 
 	db_close(f->app.db);
 	arena_free(&f->app.arena);
-	snprintf(p, sizeof(p), "%s-wal", f->path);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s-shm", f->path);
-	unlink(p);
-	unlink(f->path);
-	rmdir(f->dir);
+	tmpdb_remove(&f->tmp);
 	free(f);
 	return 0;
 }

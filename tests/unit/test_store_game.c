@@ -21,6 +21,7 @@
 #include "record.h"
 #include "store_game.h"
 #include "store_user.h"
+#include "test_tmpdb.h"
 
 /*
  * The toy: two seats, each with a secret number.  "peek" adds one to
@@ -193,8 +194,7 @@ static const struct game_rules toy_rules = {
 static const uint8_t zero_seed[32];
 
 struct fx {
-	char		 dir[64];
-	char		 path[128];
+	struct tmpdb	 tmp;
 	struct db	*db;
 	struct arena	 a;
 	int64_t		 alice, bot;
@@ -204,15 +204,11 @@ static int
 setup_fx(void **state)
 {
 	struct fx	*f;
-	const char	*tmp = getenv("TMPDIR");
 
 	f = calloc(1, sizeof(*f));
-	snprintf(f->dir, sizeof(f->dir), "%s/topper-test-sg.XXXXXX",
-	    tmp != NULL && *tmp != '\0' && strlen(tmp) < 32 ? tmp : "/tmp");
-	if (f == NULL || mkdtemp(f->dir) == NULL)
+	if (f == NULL || tmpdb_make(&f->tmp, "sg") != 0)
 		return -1;
-	snprintf(f->path, sizeof(f->path), "%s/t.db", f->dir);
-	if ((f->db = db_open(f->path, DB_CREATE)) == NULL ||
+	if ((f->db = db_open(f->tmp.path, DB_CREATE)) == NULL ||
 	    migrate_apply(f->db) < 1)
 		return -1;
 	arena_init(&f->a, 0);
@@ -229,16 +225,10 @@ static int
 teardown_fx(void **state)
 {
 	struct fx	*f = *state;
-	char		 p[160];
 
 	db_close(f->db);
 	arena_free(&f->a);
-	snprintf(p, sizeof(p), "%s-wal", f->path);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s-shm", f->path);
-	unlink(p);
-	unlink(f->path);
-	rmdir(f->dir);
+	tmpdb_remove(&f->tmp);
 	free(f);
 	return 0;
 }

@@ -23,10 +23,10 @@
 #include "store_lobby.h"
 #include "store_user.h"
 #include "vodkapolis.h"
+#include "test_tmpdb.h"
 
 struct fx {
-	char		 dir[64];
-	char		 path[128];
+	struct tmpdb	 tmp;
 	struct db	*db;
 	struct arena	 a;
 	int64_t		 alice, bob, robot;
@@ -36,16 +36,12 @@ static int
 setup_fx(void **state)
 {
 	struct fx	*f;
-	const char	*tmp = getenv("TMPDIR");
 
 	if ((f = calloc(1, sizeof(*f))) == NULL)
 		return -1;
-	snprintf(f->dir, sizeof(f->dir), "%s/topper-test-sl.XXXXXX",
-	    tmp != NULL && *tmp != '\0' && strlen(tmp) < 32 ? tmp : "/tmp");
-	if (mkdtemp(f->dir) == NULL)
+	if (tmpdb_make(&f->tmp, "sl") != 0)
 		return -1;
-	snprintf(f->path, sizeof(f->path), "%s/t.db", f->dir);
-	if ((f->db = db_open(f->path, DB_CREATE)) == NULL ||
+	if ((f->db = db_open(f->tmp.path, DB_CREATE)) == NULL ||
 	    migrate_apply(f->db) < 1)
 		return -1;
 	arena_init(&f->a, 0);
@@ -64,16 +60,10 @@ static int
 teardown_fx(void **state)
 {
 	struct fx	*f = *state;
-	char		 p[160];
 
 	db_close(f->db);
 	arena_free(&f->a);
-	snprintf(p, sizeof(p), "%s-wal", f->path);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s-shm", f->path);
-	unlink(p);
-	unlink(f->path);
-	rmdir(f->dir);
+	tmpdb_remove(&f->tmp);
 	free(f);
 	return 0;
 }
