@@ -460,7 +460,7 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 		if ((took = arena_alloc(a, (size_t)nmoves * sizeof(*took))) ==
 		    NULL)
 			return -1;
-		page_game_took(rules, moves, nmoves, took);
+		page_game_took(rules, moves, nmoves, pos, took);
 		buf_puts(&b, last >= 0 ? "\nSince your last move:\n" :
 		    "\nMoves so far:\n");
 		shown = from;

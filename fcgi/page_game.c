@@ -315,7 +315,7 @@ recent_moves(struct req *r, struct game_page *p)
 	if ((p->recent = arena_alloc(r->arena, PAGE_GAME_RECENT *
 	    sizeof(*p->recent))) == NULL)
 		return;
-	page_game_took(p->g->rules, moves, n, took);
+	page_game_took(p->g->rules, moves, n, p->g->state, took);
 	first = n > PAGE_GAME_RECENT ? n - PAGE_GAME_RECENT : 0;
 	for (i = first; i < n; i++) {
 		buf_init(&b, r->arena);

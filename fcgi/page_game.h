@@ -135,21 +135,26 @@ int	page_game_one(struct req *r, struct tpl_val *out, int n,
 	    const void *data);
 
 /*
- * For each of moves[0..n), the card a "take" took as far as the move
- * texts tell (the card discarded just before, in the same hand), else
- * CARD_NONE: the upcard of a new hand, or a move that is no take.
- * Pure.
+ * For each of moves[0..n), what the move list tells of it that its text
+ * alone does not, for page_game_words() when it has no state before the
+ * move.  Gin Vodka: the card a "take" took (the card discarded just
+ * before, in the same hand), else CARD_NONE: the upcard of a new hand,
+ * or a move that is no take.  Six Suit: the card of a play that waited
+ * for the pile's owner to accept or reject it (a free-time proposal:
+ * the next move is the answer, or, for the last move, now, the state
+ * after it, waits for one), else CARD_NONE.  now may be NULL.  Pure.
  */
 void	page_game_took(const struct game_rules *rules,
-	    const struct record_move *moves, int n, card_t *took);
+	    const struct record_move *moves, int n, const void *now,
+	    card_t *took);
 
 /*
  * One move in words, as HTML appended to b (names escaped, cards as
  * <abbr> with their words): "You drew from the stock.", "Alice
  * discarded <abbr title="red heart 3 (3Rh)">3Rh</abbr>."  before is
  * the state or a view just before the move when the caller has one
- * (it names the card a "take" took), else NULL and took says it
- * (CARD_NONE: the upcard).
+ * (it names the card a "take" took, or tells a Six Suit proposal from
+ * a play), else NULL and took, from page_game_took(), says it.
  */
 void	page_game_words(struct buf *b, const struct game_rules *rules,
 	    const struct page_game_names *names, int seat, const char *text,

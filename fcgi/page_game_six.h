@@ -13,6 +13,7 @@
 
 struct buf;
 struct page_game_names;
+struct record_move;
 struct req;
 
 /* Team f's name ("Team A") and its mark (a shape, so not by color). */
@@ -44,12 +45,16 @@ const char	*page_game_six_last(struct req *r, const struct six_state *v,
 /*
  * Move text of seat in words after the name (page_game_words() calls
  * it; page_game_text_six.c): " played <abbr>3Rh</abbr> on Ana's ...".
- * before, the state just before the move or NULL, tells a free-time
- * proposal from a play.  0, or -1 when text does not read as a Six
- * Suit move.
+ * before, the state just before the move, tells a free-time proposal
+ * from a play; when it is NULL, took from page_game_six_took() does.
+ * 0, or -1 when text does not read as a Six Suit move.
  */
 int		 page_game_six_words(struct buf *b,
 		    const struct page_game_names *names, int seat,
-		    const char *text, const void *before);
+		    const char *text, const void *before, card_t took);
+
+/* page_game_took() for Six Suit (page_game.h says what it finds). */
+void		 page_game_six_took(const struct record_move *moves, int n,
+		    const void *now, card_t *took);
 
 #endif /* TOPPER_PAGE_GAME_SIX_H */

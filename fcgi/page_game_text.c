@@ -49,13 +49,17 @@ put_melds(struct buf *b, const struct game_move *mv)
 
 void
 page_game_took(const struct game_rules *rules,
-    const struct record_move *moves, int n, card_t *took)
+    const struct record_move *moves, int n, const void *now, card_t *took)
 {
 	struct game_move	 mv;
 	char			 why[GAME_WHY_MAX];
 	card_t			 top = CARD_NONE;
 	int			 i, pending = 0;
 
+	if (rules == &six_rules) {
+		page_game_six_took(moves, n, now, took);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		took[i] = CARD_NONE;
 		if (rules != &gv_rules ||
@@ -100,7 +104,7 @@ page_game_words(struct buf *b, const struct game_rules *rules,
 	if (rules == &cm_rules && pcm_words(b, text, before) == 0)
 		return;		/* page_game_text_cm.c */
 	if (rules == &six_rules && page_game_six_words(b, names, seat,
-	    text, before) == 0)
+	    text, before, took) == 0)
 		return;		/* page_game_text_six.c */
 	if (rules == &tsr_rules && page_game_tsr_words(b, names, seat, text,
 	    before) == 0)

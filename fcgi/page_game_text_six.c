@@ -263,7 +263,7 @@ page_game_six_last(struct req *r, const struct six_state *v,
 
 int
 page_game_six_words(struct buf *b, const struct page_game_names *names,
-    int seat, const char *text, const void *before)
+    int seat, const char *text, const void *before, card_t took)
 {
 	const struct six_state	*s = before;
 	struct game_move	 mv;
@@ -281,8 +281,9 @@ page_game_six_words(struct buf *b, const struct page_game_names *names,
 		break;
 	case SIX_PLAY:
 		/* In free time a play on someone else waits for a veto. */
-		proposal = s != NULL && s->phase == SIX_PHASE_PLAY &&
-		    six_free_time(s) && mv.at >= 0 && mv.at != seat;
+		proposal = s != NULL ? s->phase == SIX_PHASE_PLAY &&
+		    six_free_time(s) && mv.at >= 0 && mv.at != seat :
+		    took != CARD_NONE;
 		buf_puts(b, proposal ? " proposed to play " : " played ");
 		page_game_put_card(b, CARD_TT, mv.cards[0]);
 		buf_puts(b, " on ");
@@ -317,4 +318,30 @@ page_game_six_words(struct buf *b, const struct page_game_names *names,
 		return -1;
 	}
 	return 0;
+}
+
+/* A play on another seat's pile, answered next (or still waiting). */
+void
+page_game_six_took(const struct record_move *moves, int n, const void *now,
+    card_t *took)
+{
+	const struct six_state	*s = now;
+	struct game_move	 mv, next;
+	char			 why[GAME_WHY_MAX];
+	int			 i, answered;
+
+	for (i = 0; i < n; i++) {
+		took[i] = CARD_NONE;
+		if (six_parse(moves[i].text, &mv, why) != GAME_OK ||
+		    mv.verb != SIX_PLAY || mv.at < 0 || mv.at == moves[i].seat)
+			continue;
+		if (i + 1 < n)
+			answered = six_parse(moves[i + 1].text, &next, why) ==
+			    GAME_OK && moves[i + 1].seat == mv.at &&
+			    (next.verb == SIX_ACCEPT || next.verb == SIX_REJECT);
+		else
+			answered = s != NULL && s->phase == SIX_PHASE_VETO;
+		if (answered)
+			took[i] = mv.cards[0];
+	}
 }

@@ -17,6 +17,7 @@
 #include "gin_vodka.h"
 #include "page_game.h"
 #include "record.h"
+#include "six_suit.h"
 
 static void
 test_knock_text(void **state)
@@ -72,7 +73,7 @@ test_took(void **state)
 	int	 n = (int)(sizeof(moves) / sizeof(moves[0]));
 
 	(void)state;
-	page_game_took(&gv_rules, moves, n, took);
+	page_game_took(&gv_rules, moves, n, NULL, took);
 	assert_int_equal(took[0], CARD_NONE);
 	assert_int_equal(took[2], card_parse(CARD_TT, "4Bs", NULL));
 	assert_int_equal(took[4], card_parse(CARD_TT, "2Gs", NULL));
@@ -120,12 +121,12 @@ test_took_window(void **state)
 	int	 from, i, seen = 0;
 
 	(void)state;
-	page_game_took(&gv_rules, moves, N, whole);
+	page_game_took(&gv_rules, moves, N, NULL, whole);
 	assert_int_equal(whole[13], CARD_NONE);
 	assert_int_equal(whole[9], card_parse(CARD_TT, "3Rc", NULL));
 	assert_int_equal(whole[19], card_parse(CARD_TT, "2Bs", NULL));
 	for (from = 0; from < N; from++) {
-		page_game_took(&gv_rules, moves + from, N - from, part);
+		page_game_took(&gv_rules, moves + from, N - from, NULL, part);
 		for (i = from + PAGE_GAME_RECENT_LEAD; i < N; i++) {
 			if (part[i - from] != whole[i])
 				fail_msg("window from %d: move %d took %d, "
@@ -136,7 +137,7 @@ test_took_window(void **state)
 	}
 	assert_true(seen > 100);
 	/* The lead is needed: a shorter one misreads. */
-	page_game_took(&gv_rules, moves + 11, N - 11, part);
+	page_game_took(&gv_rules, moves + 11, N - 11, NULL, part);
 	assert_int_not_equal(part[13 - 11], whole[13]);
 }
 
@@ -193,11 +194,78 @@ test_words(void **state)
 	arena_free(&a);
 }
 
+/*
+ * Six Suit: a play on another seat's pile that its owner answered next
+ * was a free-time proposal; the last move is one when the state after
+ * it waits for the answer.  Without a state before the move, the words
+ * say "proposed" from what page_game_took() found.
+ */
+static void
+test_six_took(void **state)
+{
+	static const struct record_move moves[] = {
+		{ 0, "predict 3Rh" },
+		{ 0, "play 2Gh on 2Rc @1" },	/* proposed: answered next */
+		{ 1, "reject" },
+		{ 0, "discard 1Rc" },
+		{ 1, "play 3Yc on 1Rh @0" },	/* played: no answer follows */
+		{ 1, "play 3Yh on 3Yc @1" },	/* on its own pile */
+		{ 2, "play 2Gs on 2Gh @0" },	/* the last: ask the state */
+	};
+	static const struct record_move other[] = {
+		{ 0, "play 2Gh on 2Rc @1" },
+		{ 2, "accept" },
+	};
+	enum { N = sizeof(moves) / sizeof(moves[0]) };
+	struct page_game_names	 names;
+	struct six_state	 now;
+	struct arena		 a;
+	struct buf		 b;
+	card_t			 took[N];
+	int			 i;
+
+	(void)state;
+	page_game_took(&six_rules, moves, N, NULL, took);
+	for (i = 0; i < N; i++)
+		assert_int_equal(took[i], i == 1 ?
+		    card_parse(CARD_TT, "2Gh", NULL) : CARD_NONE);
+	memset(&now, 0, sizeof(now));
+	now.phase = SIX_PHASE_VETO;
+	page_game_took(&six_rules, moves, N, &now, took);
+	assert_int_equal(took[1], card_parse(CARD_TT, "2Gh", NULL));
+	assert_int_equal(took[4], CARD_NONE);
+	assert_int_equal(took[6], card_parse(CARD_TT, "2Gs", NULL));
+	/* An answer from another seat than the pile's owner is none. */
+	page_game_took(&six_rules, other, 2, NULL, took);
+	assert_int_equal(took[0], CARD_NONE);
+
+	memset(&names, 0, sizeof(names));
+	names.nseats = 3;
+	names.viewer = 2;
+	snprintf(names.name[0], sizeof(names.name[0]), "alice");
+	snprintf(names.name[1], sizeof(names.name[1]), "bob");
+	snprintf(names.name[2], sizeof(names.name[2]), "carol");
+	arena_init(&a, 0);
+	buf_init(&b, &a);
+	page_game_words(&b, &six_rules, &names, 0, moves[1].text, NULL,
+	    card_parse(CARD_TT, "2Gh", NULL));
+	assert_string_equal(b.data, "alice proposed to play <abbr "
+	    "title=\"green heart 2 (2Gh)\">2Gh</abbr> on bob&rsquo;s <abbr "
+	    "title=\"red circle 2 (2Rc)\">2Rc</abbr>.");
+	buf_init(&b, &a);
+	page_game_words(&b, &six_rules, &names, 1, moves[4].text, NULL,
+	    CARD_NONE);
+	assert_non_null(strstr(b.data, "bob played <abbr"));
+	assert_int_equal(b.failed, 0);
+	arena_free(&a);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_knock_text),
+		cmocka_unit_test(test_six_took),
 		cmocka_unit_test(test_took),
 		cmocka_unit_test(test_took_window),
 		cmocka_unit_test(test_words),
