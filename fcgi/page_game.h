@@ -118,6 +118,68 @@ struct page_game_opts {
 	struct page_game_opt	*v;
 };
 
+/*
+ * The legal moves of seat in state (rules->legal), in the request
+ * arena; their number in *n.  NULL with *n 0 when there is none or the
+ * arena refused.
+ */
+struct game_move *page_game_legal(struct req *r,
+	    const struct game_rules *rules, const void *state, int seat,
+	    int *n);
+
+/*
+ * A row of cards on a rummy board (Rummy 500's pile, melds and hands,
+ * Vodkapolis 500's chain, melds and hands), one card as its templates
+ * see it: tok, card_html, pos (from 1), idx (from 0: checkbox c<idx>),
+ * by, and the flags take, takeable, pick, taken, drawn and last.
+ */
+struct page_game_card {
+	char		 tok[CARD_TEXT_MAX];
+	const char	*svg;
+	const char	*by;		/* a lay-off: who laid it, else NULL */
+	int		 pos, idx;
+	int		 take;		/* a radio of the take form */
+	int		 takeable;	/* and it may be chosen */
+	int		 pick;		/* a checkbox of the meld form */
+	int		 taken, drawn;	/* taken or drawn this turn */
+	int		 last;		/* the top of a pile, a chain's newest */
+};
+
+struct page_game_cards {
+	int			 n;
+	struct page_game_card	*v;
+};
+
+/*
+ * l from cards[0..n) of deck k; with last_note, the last card is
+ * marked last and its face says the note.  -1 when the arena refused.
+ */
+int	page_game_cards_set(struct req *r, struct page_game_cards *l,
+	    enum card_kind k, const card_t *cards, int n,
+	    const char *last_note);
+
+/*
+ * Offer l, whose cards are cards[], to the take form when one of the
+ * n legal moves has verb take: every card a radio, takeable those such
+ * a move takes.  Returns 1 when one does, else 0.
+ */
+int	page_game_cards_take(struct page_game_cards *l, const card_t *cards,
+	    const struct game_move *legal, int n, int take);
+
+/*
+ * Mark the viewer's hand l (cards[] of deck k): on their turn, the card
+ * taken this turn and the card drawn, their faces with the notes; and
+ * the meld form's checkboxes when can_pick.  -1 when the arena refused.
+ */
+int	page_game_cards_hand(struct req *r, struct page_game_cards *l,
+	    enum card_kind k, const card_t *cards, int my_turn,
+	    card_t taken, const char *taken_note, card_t drawn,
+	    const char *drawn_note, int can_pick);
+
+/* l as a template list of its cards. */
+int	page_game_cards_val(struct tpl_val *out,
+	    const struct page_game_cards *l);
+
 /* Room for max options in the request arena, zeroed; -1 if refused. */
 int	page_game_opts_alloc(struct req *r, struct page_game_opts *l,
 	    int max);

@@ -1,8 +1,9 @@
 /*
  * page_game_kit.c: small pieces every game's pages share (page_game.h):
  * a card in words as <abbr>, a card's SVG face as a string, the option
- * lists of the move forms.  Kept here once so that the games' pages
- * write them the same way.
+ * lists of the move forms, the legal moves, the card rows of the rummy
+ * boards.  Kept here once so that the games' pages write them the same
+ * way.
  */
 #include "page_game.h"
 
@@ -176,4 +177,149 @@ page_game_one(struct req *r, struct tpl_val *out, int n,
 	c->lookup = lookup;
 	c->data = data;
 	return tpl_list(out, 1, one_item, c);
+}
+
+struct game_move *
+page_game_legal(struct req *r, const struct game_rules *rules,
+    const void *state, int seat, int *n)
+{
+	struct game_move	*legal;
+	int			 max;
+
+	*n = 0;
+	if ((max = rules->legal(state, seat, NULL, 0)) <= 0)
+		return NULL;
+	if ((legal = arena_alloc(r->arena, (size_t)max *
+	    sizeof(*legal))) == NULL)
+		return NULL;
+	*n = rules->legal(state, seat, legal, max);
+	if (*n > max)
+		*n = max;
+	return legal;
+}
+
+int
+page_game_cards_set(struct req *r, struct page_game_cards *l,
+    enum card_kind k, const card_t *cards, int n, const char *last_note)
+{
+	int	 i;
+
+	l->n = 0;
+	l->v = NULL;
+	if (n <= 0)
+		return 0;
+	if ((l->v = arena_calloc(r->arena, (size_t)n * sizeof(*l->v))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		card_format(k, cards[i], l->v[i].tok);
+		l->v[i].svg = page_game_svg(r, k, cards[i],
+		    i == n - 1 ? last_note : NULL);
+		l->v[i].idx = i;
+		l->v[i].pos = i + 1;
+	}
+	l->v[n - 1].last = last_note != NULL;
+	l->n = n;
+	return 0;
+}
+
+int
+page_game_cards_take(struct page_game_cards *l, const card_t *cards,
+    const struct game_move *legal, int n, int take)
+{
+	int	 i, j, any = 0;
+
+	for (j = 0; j < n; j++)
+		any |= legal[j].verb == take;
+	for (i = 0; i < l->n && any; i++) {
+		l->v[i].take = 1;
+		for (j = 0; j < n; j++)
+			if (legal[j].verb == take &&
+			    legal[j].cards[0] == cards[i])
+				l->v[i].takeable = 1;
+	}
+	return any;
+}
+
+int
+page_game_cards_hand(struct req *r, struct page_game_cards *l,
+    enum card_kind k, const card_t *cards, int my_turn, card_t taken,
+    const char *taken_note, card_t drawn, const char *drawn_note,
+    int can_pick)
+{
+	struct page_game_card	*p;
+	int			 i;
+
+	for (i = 0; i < l->n; i++) {
+		p = &l->v[i];
+		p->taken = my_turn && cards[i] == taken;
+		p->drawn = my_turn && cards[i] == drawn;
+		if (p->taken)
+			p->svg = page_game_svg(r, k, taken, taken_note);
+		else if (p->drawn)
+			p->svg = page_game_svg(r, k, drawn, drawn_note);
+		p->pick = can_pick && i < PAGE_GAME_PICKS;
+	}
+	return r->arena->failed ? -1 : 0;
+}
+
+static int
+card_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct page_game_card	*p = data;
+
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "by") == 0)
+			return tpl_str(out, p->by);
+		break;
+	case 'c':
+		if (strcmp(key, "card_html") == 0)
+			return tpl_str(out, p->svg);
+		break;
+	case 'd':
+		if (strcmp(key, "drawn") == 0)
+			return tpl_bool(out, p->drawn);
+		break;
+	case 'i':
+		if (strcmp(key, "idx") == 0)
+			return tpl_int(out, p->idx);
+		break;
+	case 'l':
+		if (strcmp(key, "last") == 0)
+			return tpl_bool(out, p->last);
+		break;
+	case 'p':
+		if (strcmp(key, "pos") == 0)
+			return tpl_int(out, p->pos);
+		if (strcmp(key, "pick") == 0)
+			return tpl_bool(out, p->pick);
+		break;
+	case 't':
+		if (strcmp(key, "tok") == 0)
+			return tpl_str(out, p->tok);
+		if (strcmp(key, "take") == 0)
+			return tpl_bool(out, p->take);
+		if (strcmp(key, "takeable") == 0)
+			return tpl_bool(out, p->takeable);
+		if (strcmp(key, "taken") == 0)
+			return tpl_bool(out, p->taken);
+		break;
+	}
+	return tpl_none(out);
+}
+
+static int
+card_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct page_game_cards	*l = list;
+
+	out->lookup = card_lookup;
+	out->data = &l->v[i];
+	return 0;
+}
+
+int
+page_game_cards_val(struct tpl_val *out, const struct page_game_cards *l)
+{
+	return tpl_list(out, (size_t)l->n, card_item, l);
 }

@@ -25,21 +25,8 @@
 #include "rummy500.h"
 #include "tpl.h"
 
-struct rcard {
-	char		 tok[CARD_TEXT_MAX];
-	const char	*svg;
-	const char	*by;		/* a lay-off: who laid it, else NULL */
-	int		 pos, idx;
-	int		 take, takeable, pick, taken, drawn, top;
-};
-
-struct rlist {
-	int		 n;
-	struct rcard	*v;
-};
-
 struct rmeld {
-	struct rlist	 cards;
+	struct page_game_cards	 cards;
 	const char	*owner, *owner_obj, *words;	/* "You", "you" */
 	int		 points;	/* for its owner */
 };
@@ -59,7 +46,7 @@ struct rrow {
 /* Another player's hand, when the view shows it (a finished game). */
 struct rhand {
 	const char	*title;
-	struct rlist	 cards;
+	struct page_game_cards	 cards;
 };
 
 struct r5board {
@@ -71,7 +58,7 @@ struct r5board {
 	struct rplayer			 players[R500_SEATS_MAX];
 	struct rmeld			 melds[R500_MELDS_MAX];
 	int				 nmelds;
-	struct rlist			 pile, hand;
+	struct page_game_cards			 pile, hand;
 	const char			*defs, *stock_svg, *status, *owed;
 	int				 can_take, can_pick;
 	int				 has_result, result_open;
@@ -114,92 +101,7 @@ pr5_meld_words(struct req *r, const card_t *cards, int n, int run)
 	    plural[card_std_rank(cards[0])]);
 }
 
-static int
-rlist_set(struct req *r, struct rlist *l, const card_t *cards, int n)
-{
-	int	 i;
-
-	l->n = 0;
-	l->v = NULL;
-	if (n <= 0)
-		return 0;
-	if ((l->v = arena_calloc(r->arena, (size_t)n * sizeof(*l->v))) == NULL)
-		return -1;
-	for (i = 0; i < n; i++) {
-		card_format(CARD_STD, cards[i], l->v[i].tok);
-		l->v[i].svg = page_game_svg(r, CARD_STD, cards[i], NULL);
-		l->v[i].idx = i;
-		l->v[i].pos = i + 1;
-	}
-	l->n = n;
-	return 0;
-}
-
-struct game_move *
-pr5_legal(struct req *r, const struct r500_state *v, int seat, int *n)
-{
-	struct game_move	*legal;
-	int			 max;
-
-	*n = 0;
-	if ((max = r500_rules.legal(v, seat, NULL, 0)) <= 0)
-		return NULL;
-	if ((legal = arena_alloc(r->arena, (size_t)max *
-	    sizeof(*legal))) == NULL)
-		return NULL;
-	*n = r500_rules.legal(v, seat, legal, max);
-	if (*n > max)
-		*n = max;
-	return legal;
-}
-
 /* ---- lookups ---- */
-
-static int
-card_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct rcard	*p = data;
-
-	if (strcmp(key, "card_html") == 0)
-		return tpl_str(out, p->svg);
-	if (strcmp(key, "tok") == 0)
-		return tpl_str(out, p->tok);
-	if (strcmp(key, "by") == 0)
-		return tpl_str(out, p->by);
-	if (strcmp(key, "pos") == 0)
-		return tpl_int(out, p->pos);
-	if (strcmp(key, "idx") == 0)
-		return tpl_int(out, p->idx);
-	if (strcmp(key, "take") == 0)
-		return tpl_bool(out, p->take);
-	if (strcmp(key, "takeable") == 0)
-		return tpl_bool(out, p->takeable);
-	if (strcmp(key, "pick") == 0)
-		return tpl_bool(out, p->pick);
-	if (strcmp(key, "taken") == 0)
-		return tpl_bool(out, p->taken);
-	if (strcmp(key, "drawn") == 0)
-		return tpl_bool(out, p->drawn);
-	if (strcmp(key, "top") == 0)
-		return tpl_bool(out, p->top);
-	return tpl_none(out);
-}
-
-static int
-card_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct rlist	*l = list;
-
-	out->lookup = card_lookup;
-	out->data = &l->v[i];
-	return 0;
-}
-
-static int
-cards_val(struct tpl_val *out, const struct rlist *l)
-{
-	return tpl_list(out, (size_t)l->n, card_item, l);
-}
 
 static int
 meld_lookup(const void *data, const char *key, struct tpl_val *out)
@@ -207,7 +109,7 @@ meld_lookup(const void *data, const char *key, struct tpl_val *out)
 	const struct rmeld	*m = data;
 
 	if (strcmp(key, "mcards") == 0)
-		return cards_val(out, &m->cards);
+		return page_game_cards_val(out, &m->cards);
 	if (strcmp(key, "owner") == 0)
 		return tpl_str(out, m->owner);
 	if (strcmp(key, "owner_obj") == 0)
@@ -307,7 +209,7 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 	if (strcmp(key, "hand_title") == 0)
 		return tpl_str(out, h->title);
 	if (strcmp(key, "ocards") == 0)
-		return cards_val(out, &h->cards);
+		return page_game_cards_val(out, &h->cards);
 	return tpl_none(out);
 }
 
@@ -348,7 +250,7 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 	if (strcmp(key, "stock_html") == 0)
 		return tpl_str(out, b->stock_svg);
 	if (strcmp(key, "pile") == 0)
-		return cards_val(out, &b->pile);
+		return page_game_cards_val(out, &b->pile);
 	if (strcmp(key, "npile") == 0)
 		return tpl_int(out, v->ndiscard);
 	if (strcmp(key, "pile_cards") == 0)
@@ -358,7 +260,7 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 	if (strcmp(key, "can_pick") == 0)
 		return tpl_bool(out, b->can_pick);
 	if (strcmp(key, "hand") == 0)
-		return cards_val(out, &b->hand);
+		return page_game_cards_val(out, &b->hand);
 	if (strcmp(key, "others") == 0)
 		return tpl_list(out, (size_t)b->nothers, hand_item, b->others);
 	if (strcmp(key, "has_hand") == 0)
@@ -441,7 +343,8 @@ melds_set(struct req *r, struct r5board *b)
 		struct rmeld		*y = &b->melds[b->nmelds++];
 		int			 run = x->kind == R500_RUN;
 
-		if (rlist_set(r, &y->cards, x->cards, x->ncards) != 0)
+		if (page_game_cards_set(r, &y->cards, CARD_STD, x->cards,
+		    x->ncards, NULL) != 0)
 			return -1;
 		y->owner = who(b, x->owner);
 		y->owner_obj = x->owner == b->viewer ? "you" : y->owner;
@@ -502,27 +405,16 @@ pile_set(struct req *r, struct r5board *b, int play)
 {
 	const struct r500_state	*v = b->v;
 	struct game_move	*legal;
-	int			 i, j, n = 0;
+	int			 n = 0;
 
-	if (rlist_set(r, &b->pile, v->discard, v->ndiscard) != 0)
+	if (page_game_cards_set(r, &b->pile, CARD_STD, v->discard,
+	    v->ndiscard, "top of the discard pile") != 0)
 		return -1;
-	if (b->pile.n > 0) {
-		b->pile.v[b->pile.n - 1].top = 1;
-		b->pile.v[b->pile.n - 1].svg = page_game_svg(r, CARD_STD,
-		    v->discard[v->ndiscard - 1], "top of the discard pile");
-	}
 	if (!play || v->phase != R500_PHASE_DRAW)
 		return 0;
-	legal = pr5_legal(r, v, b->viewer, &n);
-	for (j = 0; j < n; j++)
-		b->can_take |= legal[j].verb == R500_TAKE;
-	for (i = 0; i < b->pile.n && b->can_take; i++) {
-		b->pile.v[i].take = 1;
-		for (j = 0; j < n; j++)
-			if (legal[j].verb == R500_TAKE &&
-			    legal[j].cards[0] == v->discard[i])
-				b->pile.v[i].takeable = 1;
-	}
+	legal = page_game_legal(r, &r500_rules, v, b->viewer, &n);
+	b->can_take = page_game_cards_take(&b->pile, v->discard, legal, n,
+	    R500_TAKE);
 	return 0;
 }
 
@@ -535,28 +427,18 @@ hand_set(struct req *r, struct r5board *b, int play)
 
 	if (s < 0 || v->nhand[s] == 0 || v->hands[s][0] == CARD_NONE)
 		return 0;
-	if (rlist_set(r, &b->hand, v->hands[s], v->nhand[s]) != 0)
+	if (page_game_cards_set(r, &b->hand, CARD_STD, v->hands[s],
+	    v->nhand[s], NULL) != 0)
 		return -1;
 	if (play && v->phase == R500_PHASE_PLAY) {
-		legal = pr5_legal(r, v, s, &n);
+		legal = page_game_legal(r, &r500_rules, v, s, &n);
 		for (i = 0; i < n; i++)
 			if (legal[i].verb == R500_MELD)
 				b->can_pick = 1;
 	}
-	for (i = 0; i < b->hand.n; i++) {
-		struct rcard	*p = &b->hand.v[i];
-
-		p->taken = v->turn == s && v->hands[s][i] == v->owed;
-		p->drawn = v->turn == s && v->hands[s][i] == v->drawn;
-		if (p->taken)
-			p->svg = page_game_svg(r, CARD_STD, v->owed,
-			    "taken from the pile: lay it this turn");
-		else if (p->drawn)
-			p->svg = page_game_svg(r, CARD_STD, v->drawn,
-			    "drawn this turn");
-		p->pick = b->can_pick && i < PAGE_GAME_PICKS;
-	}
-	return 0;
+	return page_game_cards_hand(r, &b->hand, CARD_STD, v->hands[s],
+	    v->turn == s, v->owed, "taken from the pile: lay it this turn",
+	    v->drawn, "drawn this turn", b->can_pick);
 }
 
 int
@@ -598,8 +480,8 @@ page_game_r500_board(struct req *r, const void *view,
 			struct rhand	*h = &b->others[b->nothers++];
 
 			h->title = arena_printf(r->arena, "%s's hand", p->name);
-			if (rlist_set(r, &h->cards, v->hands[s],
-			    v->nhand[s]) != 0)
+			if (page_game_cards_set(r, &h->cards, CARD_STD,
+			    v->hands[s], v->nhand[s], NULL) != 0)
 				return -1;
 		}
 	}

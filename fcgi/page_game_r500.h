@@ -10,12 +10,7 @@
 
 struct buf;
 struct page_game_names;
-struct r500_state;
 struct req;
-
-/* The legal moves of seat on view, in the request arena (*n of them). */
-struct game_move *pr5_legal(struct req *r, const struct r500_state *v,
-	    int seat, int *n);
 
 /* "7♥ (seven of hearts)": a card for option lists, in the arena. */
 const char *pr5_card_text(struct req *r, card_t c);

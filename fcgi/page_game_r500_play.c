@@ -214,7 +214,7 @@ r5_play(struct req *r, struct rplay *p, const struct r500_state *v, int seat,
 	    page_game_opts_alloc(r, &p->lay_melds, OPTS_MAX) != 0 ||
 	    page_game_opts_alloc(r, &p->discards, OPTS_MAX) != 0)
 		return -1;
-	legal = pr5_legal(r, v, seat, &n);
+	legal = page_game_legal(r, &r500_rules, v, seat, &n);
 	for (i = 0; i < n; i++) {
 		switch (legal[i].verb) {
 		case R500_DRAW:

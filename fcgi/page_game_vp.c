@@ -28,28 +28,8 @@
 #include "tpl.h"
 #include "vodkapolis.h"
 
-/* One card as the templates see it. */
-struct vcard {
-	char		 tok[CARD_TEXT_MAX];
-	char		 label[CARDS_LABEL_MAX];
-	const char	*svg;
-	int		 value;		/* penalty */
-	int		 pos;		/* chain position, from 1 */
-	int		 idx;		/* hand index: checkbox c<idx> */
-	int		 take;		/* a radio of the take form */
-	int		 takeable;	/* and it may be chosen */
-	int		 pick;		/* a checkbox of the meld form */
-	int		 taken, drawn;	/* this turn */
-	int		 newest;	/* the end of the chain */
-};
-
-struct vlist {
-	int		 n;
-	struct vcard	*v;
-};
-
 struct vmeld {
-	struct vlist	 cards;
+	struct page_game_cards	 cards;
 	const char	*by;		/* who laid it */
 	const char	*line;		/* "blue hearts" */
 	int		 closed;	/* 5 cards */
@@ -63,7 +43,7 @@ struct vplayer {
 	int		 to_act, dealer, winner, you, bot, out;
 	const char	*penalty;	/* "35", "at least 60" */
 	struct vmeld	*melds;
-	struct vlist	 cards;		/* an other's hand, when shown */
+	struct page_game_cards	 cards;		/* an other's hand, when shown */
 };
 
 /* One row of the last hand's scores. */
@@ -79,7 +59,7 @@ struct vpboard {
 	int				 viewer;
 	struct vplayer			 players[VP_SEATS_MAX];
 	int				 nplayers;
-	struct vlist			 chain, hand;
+	struct page_game_cards			 chain, hand;
 	const char			*defs, *stock_svg, *status;
 	const char			*taken;	/* the obligation, for words */
 	int				 can_take, can_pick, nmelds;
@@ -93,49 +73,6 @@ static const char *
 who(const struct vpboard *b, int seat)
 {
 	return page_game_who(b->names, seat);
-}
-
-static int
-vlist_set(struct req *r, struct vlist *l, const card_t *cards, int n)
-{
-	int	 i;
-
-	l->n = 0;
-	l->v = NULL;
-	if (n <= 0)
-		return 0;
-	if ((l->v = arena_calloc(r->arena, (size_t)n * sizeof(*l->v))) == NULL)
-		return -1;
-	for (i = 0; i < n; i++) {
-		struct vcard	*p = &l->v[i];
-
-		card_format(CARD_TT, cards[i], p->tok);
-		cards_label(cards[i], p->label, sizeof(p->label));
-		p->svg = page_game_svg(r, CARD_TT, cards[i], NULL);
-		p->value = cards[i] < VP_DECK ? vp_card_value(cards[i]) : 0;
-		p->idx = i;
-		p->pos = i + 1;
-	}
-	l->n = n;
-	return 0;
-}
-
-struct game_move *
-pvp_legal(struct req *r, const struct vp_state *v, int seat, int *n)
-{
-	struct game_move	*legal;
-	int			 max;
-
-	*n = 0;
-	if ((max = vp_rules.legal(v, seat, NULL, 0)) <= 0)
-		return NULL;
-	if ((legal = arena_alloc(r->arena, (size_t)max *
-	    sizeof(*legal))) == NULL)
-		return NULL;
-	*n = vp_rules.legal(v, seat, legal, max);
-	if (*n > max)
-		*n = max;
-	return legal;
 }
 
 const char *
@@ -171,78 +108,12 @@ pvp_line_words(struct req *r, const card_t *c, int n)
 /* ---- lookups ---- */
 
 static int
-card_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct vcard	*p = data;
-
-	switch (key[0]) {
-	case 'c':
-		if (strcmp(key, "card_html") == 0)
-			return tpl_str(out, p->svg);
-		break;
-	case 'd':
-		if (strcmp(key, "drawn") == 0)
-			return tpl_bool(out, p->drawn);
-		break;
-	case 'i':
-		if (strcmp(key, "idx") == 0)
-			return tpl_int(out, p->idx);
-		break;
-	case 'l':
-		if (strcmp(key, "label") == 0)
-			return tpl_str(out, p->label);
-		break;
-	case 'n':
-		if (strcmp(key, "newest") == 0)
-			return tpl_bool(out, p->newest);
-		break;
-	case 'p':
-		if (strcmp(key, "pos") == 0)
-			return tpl_int(out, p->pos);
-		if (strcmp(key, "pick") == 0)
-			return tpl_bool(out, p->pick);
-		break;
-	case 't':
-		if (strcmp(key, "tok") == 0)
-			return tpl_str(out, p->tok);
-		if (strcmp(key, "take") == 0)
-			return tpl_bool(out, p->take);
-		if (strcmp(key, "takeable") == 0)
-			return tpl_bool(out, p->takeable);
-		if (strcmp(key, "taken") == 0)
-			return tpl_bool(out, p->taken);
-		break;
-	case 'v':
-		if (strcmp(key, "value") == 0)
-			return tpl_int(out, p->value);
-		break;
-	}
-	return tpl_none(out);
-}
-
-static int
-card_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct vlist	*l = list;
-
-	out->lookup = card_lookup;
-	out->data = &l->v[i];
-	return 0;
-}
-
-static int
-cards_val(struct tpl_val *out, const struct vlist *l)
-{
-	return tpl_list(out, (size_t)l->n, card_item, l);
-}
-
-static int
 meld_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct vmeld	*m = data;
 
 	if (strcmp(key, "mcards") == 0)
-		return cards_val(out, &m->cards);
+		return page_game_cards_val(out, &m->cards);
 	if (strcmp(key, "by") == 0)
 		return tpl_str(out, m->by);
 	if (strcmp(key, "line") == 0)
@@ -288,7 +159,7 @@ player_lookup(const void *data, const char *key, struct tpl_val *out)
 		if (strcmp(key, "has_melds") == 0)
 			return tpl_bool(out, p->nmelds > 0);
 		if (strcmp(key, "hand_cards") == 0)
-			return cards_val(out, &p->cards);
+			return page_game_cards_val(out, &p->cards);
 		if (strcmp(key, "hand_shown") == 0)
 			return tpl_bool(out, p->cards.n > 0);
 		break;
@@ -392,7 +263,7 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 		if (strcmp(key, "card_defs_html") == 0)
 			return tpl_str(out, b->defs);
 		if (strcmp(key, "chain") == 0)
-			return cards_val(out, &b->chain);
+			return page_game_cards_val(out, &b->chain);
 		if (strcmp(key, "chain_cards") == 0)
 			return tpl_str(out, v->nchain == 1 ? "card" : "cards");
 		if (strcmp(key, "can_take") == 0)
@@ -410,7 +281,7 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 		if (strcmp(key, "hand_no") == 0)
 			return tpl_int(out, v->hand);
 		if (strcmp(key, "hand") == 0)
-			return cards_val(out, &b->hand);
+			return page_game_cards_val(out, &b->hand);
 		if (strcmp(key, "has_hand") == 0)
 			return tpl_bool(out, b->hand.n > 0);
 		if (strcmp(key, "hand_count") == 0)
@@ -529,7 +400,8 @@ melds_set(struct req *r, struct vpboard *b, struct vplayer *p)
 
 		if (x->target != p->seat)
 			continue;
-		if (vlist_set(r, &y->cards, x->cards, x->ncards) != 0)
+		if (page_game_cards_set(r, &y->cards, CARD_TT, x->cards,
+		    x->ncards, NULL) != 0)
 			return -1;
 		y->by = who(b, x->originator);
 		y->yours = x->originator == b->viewer;
@@ -569,8 +441,8 @@ player_set(struct req *r, struct vpboard *b, struct vplayer *p, int s)
 	else	/* a hidden card costs 5 at least */
 		p->penalty = arena_printf(r->arena, "at least %d",
 		    p->front + 5 * v->nhand[s]);
-	if (known && !p->you && vlist_set(r, &p->cards, v->hands[s],
-	    v->nhand[s]) != 0)
+	if (known && !p->you && page_game_cards_set(r, &p->cards, CARD_TT,
+	    v->hands[s], v->nhand[s], NULL) != 0)
 		return -1;
 	return melds_set(r, b, p);
 }
@@ -616,28 +488,17 @@ static int
 chain_set(struct req *r, struct vpboard *b, int play)
 {
 	const struct vp_state	*v = b->v;
-	struct game_move	*legal = NULL;
-	int			 i, j, n = 0;
+	struct game_move	*legal;
+	int			 n = 0;
 
-	if (vlist_set(r, &b->chain, v->chain, v->nchain) != 0)
+	if (page_game_cards_set(r, &b->chain, CARD_TT, v->chain, v->nchain,
+	    "the newest discard") != 0)
 		return -1;
-	if (b->chain.n > 0) {
-		b->chain.v[b->chain.n - 1].newest = 1;
-		b->chain.v[b->chain.n - 1].svg = page_game_svg(r, CARD_TT,
-		    v->chain[v->nchain - 1], "the newest discard");
-	}
 	if (!play || v->phase != VP_PHASE_DRAW)
 		return 0;
-	legal = pvp_legal(r, v, b->viewer, &n);
-	for (j = 0; j < n; j++)
-		b->can_take |= legal[j].verb == VP_TAKE;
-	for (i = 0; i < b->chain.n && b->can_take; i++) {
-		b->chain.v[i].take = 1;
-		for (j = 0; j < n; j++)
-			if (legal[j].verb == VP_TAKE &&
-			    legal[j].cards[0] == v->chain[i])
-				b->chain.v[i].takeable = 1;
-	}
+	legal = page_game_legal(r, &vp_rules, v, b->viewer, &n);
+	b->can_take = page_game_cards_take(&b->chain, v->chain, legal, n,
+	    VP_TAKE);
 	return 0;
 }
 
@@ -651,28 +512,18 @@ hand_set(struct req *r, struct vpboard *b, int play)
 
 	if (s < 0 || v->nhand[s] == 0 || v->hands[s][0] == CARD_NONE)
 		return 0;
-	if (vlist_set(r, &b->hand, v->hands[s], v->nhand[s]) != 0)
+	if (page_game_cards_set(r, &b->hand, CARD_TT, v->hands[s],
+	    v->nhand[s], NULL) != 0)
 		return -1;
 	if (play && v->phase == VP_PHASE_PLAY && v->turn == s) {
-		legal = pvp_legal(r, v, s, &n);
+		legal = page_game_legal(r, &vp_rules, v, s, &n);
 		for (i = 0; i < n; i++)
 			if (legal[i].verb == VP_MELD)
 				b->can_pick = 1;
 	}
-	for (i = 0; i < b->hand.n; i++) {
-		struct vcard	*p = &b->hand.v[i];
-
-		p->taken = v->hands[s][i] == v->taken && v->turn == s;
-		p->drawn = v->hands[s][i] == v->drawn && v->turn == s;
-		if (p->taken)
-			p->svg = page_game_svg(r, CARD_TT, v->taken,
-			    "taken from the chain: meld it this turn");
-		else if (p->drawn)
-			p->svg = page_game_svg(r, CARD_TT, v->drawn,
-			    "drawn this turn");
-		p->pick = b->can_pick && i < PAGE_GAME_PICKS;
-	}
-	return 0;
+	return page_game_cards_hand(r, &b->hand, CARD_TT, v->hands[s],
+	    v->turn == s, v->taken, "taken from the chain: meld it this turn",
+	    v->drawn, "drawn this turn", b->can_pick);
 }
 
 int

@@ -11,11 +11,6 @@
 struct buf;
 struct page_game_names;
 struct req;
-struct vp_state;
-
-/* The legal moves of seat on view, in the request arena (*n of them). */
-struct game_move *pvp_legal(struct req *r, const struct vp_state *v,
-	    int seat, int *n);
 
 /*
  * A Vodkapolis move in words after the player's name (page_game_words

@@ -235,7 +235,7 @@ vp_play(struct req *r, struct vplay *p, const struct vp_state *v, int seat,
 	char			 tok[CARD_TEXT_MAX];
 	int			 n, i;
 
-	legal = pvp_legal(r, v, seat, &n);
+	legal = page_game_legal(r, &vp_rules, v, seat, &n);
 	if (page_game_opts_alloc(r, &p->targets, VP_SEATS_MAX) != 0 ||
 	    page_game_opts_alloc(r, &p->suggest, SUGGEST_MAX) != 0 ||
 	    page_game_opts_alloc(r, &p->add_cards, VP_MELDS_MAX) != 0 ||
