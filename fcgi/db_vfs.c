@@ -11,7 +11,7 @@
 /* One open file: ours in front, the unix one right behind it. */
 struct vfile {
 	sqlite3_file	 base;		/* pMethods: vfile_methods */
-	sqlite3_file	*unix;		/* the unix VFS's file */
+	sqlite3_file	*real;		/* the unix VFS's file behind */
 	char		*buf;		/* gathered bytes; NULL: not a WAL */
 	sqlite3_int64	 off;		/* where buf[0] goes in the file */
 	int		 len;		/* bytes in buf */
@@ -20,7 +20,7 @@ struct vfile {
 /* struct vfile's size, so that the unix file behind it is aligned. */
 #define VFILE_SIZE	((sizeof(struct vfile) + 15) & ~(size_t)15)
 
-#define UNIX(f)		(((struct vfile *)(f))->unix)
+#define UNIX(f)		(((struct vfile *)(f))->real)
 #define UNIX_IO(f)	(UNIX(f)->pMethods)
 #define UNIX_VFS(v)	((sqlite3_vfs *)(v)->pAppData)
 
@@ -32,7 +32,7 @@ flush(struct vfile *f)
 
 	if (f->len == 0)
 		return SQLITE_OK;
-	rc = f->unix->pMethods->xWrite(f->unix, f->buf, f->len, f->off);
+	rc = f->real->pMethods->xWrite(f->real, f->buf, f->len, f->off);
 	f->len = 0;
 	return rc;
 }
@@ -44,7 +44,7 @@ vfile_close(sqlite3_file *sf)
 	int		 rc, rc2;
 
 	rc = flush(f);
-	rc2 = UNIX_IO(sf)->xClose(f->unix);
+	rc2 = UNIX_IO(sf)->xClose(f->real);
 	sqlite3_free(f->buf);
 	f->buf = NULL;
 	return rc != SQLITE_OK ? rc : rc2;
@@ -67,7 +67,7 @@ vfile_write(sqlite3_file *sf, const void *p, int n, sqlite3_int64 off)
 	int		 rc;
 
 	if (f->buf == NULL)
-		return UNIX_IO(sf)->xWrite(f->unix, p, n, off);
+		return UNIX_IO(sf)->xWrite(f->real, p, n, off);
 	if (f->len > 0 && off == f->off + f->len &&
 	    n <= DB_VFS_GATHER_MAX - f->len) {
 		memcpy(f->buf + f->len, p, (size_t)n);
@@ -77,7 +77,7 @@ vfile_write(sqlite3_file *sf, const void *p, int n, sqlite3_int64 off)
 	if ((rc = flush(f)) != SQLITE_OK)
 		return rc;
 	if (n > DB_VFS_GATHER_MAX / 2)
-		return UNIX_IO(sf)->xWrite(f->unix, p, n, off);
+		return UNIX_IO(sf)->xWrite(f->real, p, n, off);
 	memcpy(f->buf, p, (size_t)n);
 	f->off = off;
 	f->len = n;
@@ -110,7 +110,7 @@ vfile_size(sqlite3_file *sf, sqlite3_int64 *size)
 	struct vfile	*f = (struct vfile *)sf;
 	int		 rc;
 
-	if ((rc = UNIX_IO(sf)->xFileSize(f->unix, size)) != SQLITE_OK)
+	if ((rc = UNIX_IO(sf)->xFileSize(f->real, size)) != SQLITE_OK)
 		return rc;
 	if (f->len > 0 && f->off + f->len > *size)
 		*size = f->off + f->len;
@@ -208,19 +208,19 @@ vfs_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *sf,
 	int		 rc;
 
 	memset(f, 0, sizeof(*f));
-	f->unix = (sqlite3_file *)((char *)sf + VFILE_SIZE);
-	rc = UNIX_VFS(vfs)->xOpen(UNIX_VFS(vfs), name, f->unix, flags, out);
+	f->real = (sqlite3_file *)((char *)sf + VFILE_SIZE);
+	rc = UNIX_VFS(vfs)->xOpen(UNIX_VFS(vfs), name, f->real, flags, out);
 	if (rc != SQLITE_OK)
 		return rc;
 	/* Only unix's own methods have every call we pass on. */
-	if (f->unix->pMethods == NULL || f->unix->pMethods->iVersion < 3) {
-		if (f->unix->pMethods != NULL)
-			f->unix->pMethods->xClose(f->unix);
+	if (f->real->pMethods == NULL || f->real->pMethods->iVersion < 3) {
+		if (f->real->pMethods != NULL)
+			f->real->pMethods->xClose(f->real);
 		return SQLITE_CANTOPEN;
 	}
 	if ((flags & SQLITE_OPEN_WAL) &&
 	    (f->buf = sqlite3_malloc(DB_VFS_GATHER_MAX)) == NULL) {
-		f->unix->pMethods->xClose(f->unix);
+		f->real->pMethods->xClose(f->real);
 		return SQLITE_NOMEM;
 	}
 	sf->pMethods = &vfile_methods;
@@ -305,17 +305,17 @@ db_vfs_name(void)
 	/* Process state: SQLite keeps a pointer to it once registered. */
 	static sqlite3_vfs	 vfs;
 	static int		 registered;
-	sqlite3_vfs		*unix;
+	sqlite3_vfs		*base;
 
 	if (registered)
 		return vfs.zName;
-	if ((unix = sqlite3_vfs_find("unix")) == NULL || unix->iVersion < 2)
+	if ((base = sqlite3_vfs_find("unix")) == NULL || base->iVersion < 2)
 		return NULL;
 	vfs.iVersion = 2;
-	vfs.szOsFile = (int)VFILE_SIZE + unix->szOsFile;
-	vfs.mxPathname = unix->mxPathname;
+	vfs.szOsFile = (int)VFILE_SIZE + base->szOsFile;
+	vfs.mxPathname = base->mxPathname;
 	vfs.zName = "topper-wal";
-	vfs.pAppData = unix;
+	vfs.pAppData = base;
 	vfs.xOpen = vfs_open;
 	vfs.xDelete = vfs_delete;
 	vfs.xAccess = vfs_access;
