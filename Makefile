@@ -17,10 +17,11 @@ SAN      = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 PKGS     = json-c sqlite3 libsodium libcurl libcmark
 CMOCKA   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LIBS     = -lfcgi $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
-INC      = -Iengine -Ifcgi $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+FCGI_DIRS  = base tpl db http games mail play web mail_in cli
+INC      = -Iengine $(patsubst %,-Ifcgi/%,$(FCGI_DIRS)) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 
 ENGINE_SRC = $(sort $(wildcard engine/*.c))
-FCGI_SRC   = $(sort $(filter-out fcgi/main.c,$(wildcard fcgi/*.c)))
+FCGI_SRC   = $(sort $(filter-out fcgi/cli/main.c,$(wildcard fcgi/*/*.c)))
 UNIT_SRC   = $(sort $(wildcard tests/unit/test_*.c))
 SQL        = $(sort $(wildcard sql/*.sql))
 
@@ -42,7 +43,7 @@ $(1)/libtopper.a: $$(patsubst %.c,$(1)/%.o,$$(FCGI_SRC)) $(1)/sql_embed.o
 $(1)/sql_embed.o: build/sql_embed.c
 	$$(CC) $(2) -c $$< -o $$@
 
-$(1)/topper: $(1)/fcgi/main.o $(1)/libtopper.a $(1)/libengine.a
+$(1)/topper: $(1)/fcgi/cli/main.o $(1)/libtopper.a $(1)/libengine.a
 	$$(CC) $(2) -o $$@ $$^ $$(LIBS)
 
 $(1)/tests/%: $(1)/tests/%.o $(1)/libtopper.a $(1)/libengine.a
