@@ -11,18 +11,23 @@
 #ifndef TOPPER_CLI_H
 #define TOPPER_CLI_H
 
-struct cli_cmd {
+#include <stdio.h>
+
+/* What a command takes and does (cli_help.c); main.c maps names to functions. */
+struct cli_help {
 	const char	*name;
-	int		(*fn)(int argc, char **argv);
 	const char	*usage;		/* one line: arguments */
 	const char	*help;		/* one line: what it does */
 };
 
-/* The command table, NULL-terminated (main.c). */
-extern const struct cli_cmd cli_cmds[];
+/* Every command's help, NULL-terminated, in the order "topper help" lists them. */
+extern const struct cli_help cli_help[];
 
 /* Print the usage of the named command to stderr; returns 2. */
 int	cli_usage(const char *name);
+
+/* "topper help": the commands but the hidden test- and bench- ones; 0 on stdout, else 2. */
+int	cli_help_print(FILE *f);
 
 /* Commands, by the file that implements them. */
 int	cli_play(int argc, char **argv);	/* cli_play.c */

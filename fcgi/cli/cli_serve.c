@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "routes.h"
 #include "serve.h"
 
 /* The value of "--name VALUE" or "--name=VALUE" at argv[*i], or NULL. */
@@ -73,6 +74,8 @@ cli_fcgi(int argc, char **argv)
 	}
 	if (o.socket == NULL && !serve_fd0_listening())
 		o.socket = cf.socket;
+	o.dispatch = routes_dispatch;
+	routes_install();
 	rc = serve_run(&cf, &o);
 	config_free(&cf);
 	return rc;

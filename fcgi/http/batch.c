@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -26,6 +27,76 @@ struct batch {
 	FCGX_Request	 frs[SERVE_BATCH_MAX];
 	struct req	 reqs[SERVE_BATCH_MAX];
 };
+
+/*
+ * End a request whose reply resp_send_fcgi() wrote in full.  libfcgi's
+ * FCGX_Finish_r() would write nothing more, then shutdown(2) and poll
+ * until nginx hangs up: a wait of one scheduling round trip per request
+ * in a single-threaded process.  nginx needs no more from us after
+ * END_REQUEST, so read what it may still have sent (the empty stdin
+ * record; nothing blocks) and close.
+ */
+static void
+finish_sent(FCGX_Request *fr)
+{
+	char	 trash[512];
+
+	if (!FCGX_HasSeenEOF(fr->in))	/* a GET has read to the end */
+		while (recv(fr->ipcFd, trash, sizeof(trash),
+		    MSG_DONTWAIT) > 0)
+			continue;
+	close(fr->ipcFd);
+	fr->ipcFd = -1;
+	FCGX_Free(fr, 0);		/* streams and parameters */
+}
+
+static void
+handle_one(struct app *app, struct arena *a, FCGX_Request *fr,
+    struct req *r)
+{
+	enum req_rc	 rc;
+
+	memset(&app->rq, 0, sizeof(app->rq));
+	rc = req_init(r, a, fr->envp);
+	r->app = app;
+	r->out = fr->out;
+	if (rc == REQ_OK)
+		rc = req_read_body(r, fr->in);
+	switch (rc) {
+	case REQ_OK:
+		app->dispatch(r);
+		break;
+	case REQ_TOO_LARGE:
+		resp_fail(r, 413, "That request is too large.");
+		break;
+	case REQ_BAD:
+		resp_fail(r, 400, "That request could not be read.");
+		break;
+	case REQ_NOMEM:
+		break;			/* resp_flush sends the 500 */
+	}
+	if (app->db != NULL)		/* a refused check skips auth_after() */
+		db_end_read(app->db);
+	app->requests++;
+}
+
+static void
+reply_one(FCGX_Request *fr, struct req *r)
+{
+	int	 status = RESP_SEND_FALLBACK;
+
+	/* With keep-conn the connection outlives us: libfcgi's way then. */
+	if (!fr->keepConnection)
+		status = resp_send_fcgi(r, fr->ipcFd, fr->requestId);
+	if (status == RESP_SEND_FALLBACK) {
+		status = resp_flush(r);
+		FCGX_Finish_r(fr);
+	} else
+		finish_sent(fr);
+	if (status >= 500)
+		fprintf(stderr, "topper fcgi[%ld]: %d %s %s\n", (long)getpid(),
+		    status, r->method_text, r->path);
+}
 
 /*
  * Take the requests waiting now, up to max, commit their writes as one
@@ -48,7 +119,7 @@ take(struct app *app, struct batch *b, int max,
 				*err = rc;
 			break;
 		}
-		serve_handle(app, &app->arena, &b->frs[k], &b->reqs[k]);
+		handle_one(app, &app->arena, &b->frs[k], &b->reqs[k]);
 	}
 	committed = 0;
 	if (app->db != NULL && db_batch_end(app->db, &committed) != DB_OK) {
@@ -60,7 +131,7 @@ take(struct app *app, struct batch *b, int max,
 			    "again in a moment.");
 	}
 	for (i = 0; i < k; i++)
-		serve_reply(&b->frs[i], &b->reqs[i]);
+		reply_one(&b->frs[i], &b->reqs[i]);
 	arena_reset(&app->arena);
 	/* Checkpoints wait until the replies are out (db.h). */
 	if (committed)

@@ -14,69 +14,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "api_game.h"
 #include "arena.h"
-#include "page_auth.h"
-#include "page_deadline.h"
-#include "page_game.h"
-#include "page_history.h"
-#include "page_lobby.h"
-#include "page_mail.h"
-#include "page_rules.h"
 #include "resp.h"
 
 static const struct route_checks *checks;
-
-/* GET /healthz: no database, tiny body (DESIGN.md "Speed"). */
-static void
-healthz(struct req *r)
-{
-	resp_text(r, 200, "ok\n");
-}
-
-/*
- * Every route.  POST routes say how they are authorised (R_POST_CSRF,
- * R_SIGNED or R_API); only POST routes write (R_WRITES); GET routes may
- * at most R_TOUCH.  tests/unit/test_route.c checks these rules on this
- * very table.
- */
-static const struct route routes[] = {
-	{ REQ_GET,	"/healthz",		healthz,	0 },
-	{ REQ_GET,	"/",			page_auth_home,	0 },
-	{ REQ_GET,	"/register",		page_auth_register_form, 0 },
-	{ REQ_POST,	"/register",		page_auth_register, R_POST_CSRF | R_WRITES },
-	{ REQ_GET,	"/login",		page_auth_login_form, 0 },
-	{ REQ_POST,	"/login",		page_auth_login, R_POST_CSRF | R_WRITES },
-	{ REQ_POST,	"/logout",		page_auth_logout, R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_GET,	"/account",		page_auth_account, R_LOGIN | R_TOUCH },
-	{ REQ_POST,	"/account/token",	page_auth_token, R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_POST,	"/account/token/revoke", page_auth_token_revoke, R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_POST,	"/account/tz",		page_auth_tz,	R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_POST,	"/account/mail",	page_mail_pref,	R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_POST,	"/account/vacation",	page_deadline_vacation, R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_GET,	"/unsubscribe/{tok:s}",	page_mail_unsub_form, 0 },
-	{ REQ_POST,	"/unsubscribe/{tok:s}",	page_mail_unsub, R_SIGNED | R_WRITES },
-	{ REQ_GET,	"/lobby",		page_lobby_show, R_LOGIN | R_TOUCH },
-	{ REQ_POST,	"/lobby/new",		page_lobby_new,	R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_GET,	"/games",		page_lobby_games, R_LOGIN | R_TOUCH },
-	{ REQ_GET,	"/g/{id}",		page_game_show,	R_TOUCH },
-	{ REQ_POST,	"/g/{id}/move",		page_game_move,	R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_POST,	"/g/{id}/join",		page_lobby_join, R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_POST,	"/g/{id}/reclaim",	page_deadline_reclaim, R_LOGIN | R_POST_CSRF | R_WRITES },
-	{ REQ_GET,	"/g/{id}/history",	page_history_show, R_TOUCH },
-	{ REQ_GET,	"/rules",		page_rules_index, 0 },
-	{ REQ_GET,	"/rules/{slug:s}",	page_rules_show, 0 },
-	{ REQ_GET,	"/api/games/{id}",	api_game_show,	R_API },
-	{ REQ_POST,	"/api/games/{id}/moves", api_game_move,	R_API | R_LOGIN | R_WRITES },
-	{ REQ_GET,	"/api/games/{id}/ply",	api_game_ply,	R_API },
-};
-
-const struct route *
-route_table(size_t *n)
-{
-	*n = sizeof(routes) / sizeof(routes[0]);
-	return routes;
-}
 
 void
 route_set_checks(const struct route_checks *c)
@@ -220,12 +161,6 @@ has_bearer(const struct req *r)
 {
 	return r->authorization != NULL &&
 	    strncmp(r->authorization, "Bearer ", 7) == 0;
-}
-
-void
-route_dispatch(struct req *r)
-{
-	route_dispatch_table(r, routes, sizeof(routes) / sizeof(routes[0]));
 }
 
 void

@@ -1,9 +1,8 @@
 /*
  * route.h: method + path -> handler, with the checks each route needs.
  *
- * One table in route.c lists every URL the program answers, with its
- * flags, so the whole attack surface can be audited on one screen
- * (STYLE.md 3.8, like cgit's def_cmd).  Patterns are literal segments
+ * The table of every URL the program answers is web/routes.c's (one
+ * screen, STYLE.md 3.8).  Patterns are literal segments
  * and captures: "{id}" takes a positive decimal integer (at most 18
  * digits, no sign, no leading zero) and "{name:s}" a non-empty segment
  * of [A-Za-z0-9_.~-] (a slug or a token).  The matched route and its
@@ -63,9 +62,6 @@ struct route_checks {
 /* Plug in the checks (process-wide; the pointer is kept, not copied). */
 void	route_set_checks(const struct route_checks *c);
 
-/* The program's table, and its length. */
-const struct route *route_table(size_t *n);
-
 /*
  * Match method and path against table[0..n-1].  On ROUTE_FOUND, *out is
  * the route and caps[0..*ncaps-1] the captures, whose str members point
@@ -87,12 +83,10 @@ enum route_rc route_match(const struct route *table, size_t n,
 int	route_same_origin(const struct req *r);
 
 /*
- * Route r: 404, 405 (with Allow), 403 for a cross-site POST, the
- * checks, then the handler.  The reply is left in r->resp.
+ * Route r over table[0..n-1]: 404, 405 (with Allow), 403 for a
+ * cross-site POST, the checks, then the handler.  The reply is left in
+ * r->resp.  The program's own table is web/routes.c's.
  */
-void	route_dispatch(struct req *r);
-
-/* route_dispatch() over another table (tests). */
 void	route_dispatch_table(struct req *r, const struct route *table,
 	    size_t n);
 

@@ -35,15 +35,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "auth.h"
 #include "batch.h"
 #include "config.h"
 #include "db.h"
 #include "migrate.h"
-#include "page.h"
 #include "req.h"
 #include "resp.h"
-#include "route.h"
 #include "tpl.h"
 
 enum {
@@ -134,76 +131,6 @@ serve_listen(const char *path, int backlog)
 	return fd;
 }
 
-/*
- * End a request whose reply resp_send_fcgi() wrote in full.  libfcgi's
- * FCGX_Finish_r() would write nothing more, then shutdown(2) and poll
- * until nginx hangs up: a wait of one scheduling round trip per request
- * in a single-threaded process.  nginx needs no more from us after
- * END_REQUEST, so read what it may still have sent (the empty stdin
- * record; nothing blocks) and close.
- */
-static void
-finish_sent(FCGX_Request *fr)
-{
-	char	 trash[512];
-
-	if (!FCGX_HasSeenEOF(fr->in))	/* a GET has read to the end */
-		while (recv(fr->ipcFd, trash, sizeof(trash),
-		    MSG_DONTWAIT) > 0)
-			continue;
-	close(fr->ipcFd);
-	fr->ipcFd = -1;
-	FCGX_Free(fr, 0);		/* streams and parameters */
-}
-
-void
-serve_handle(struct app *app, struct arena *a, FCGX_Request *fr,
-    struct req *r)
-{
-	enum req_rc	 rc;
-
-	memset(&app->rq, 0, sizeof(app->rq));
-	rc = req_init(r, a, fr->envp);
-	r->app = app;
-	r->out = fr->out;
-	if (rc == REQ_OK)
-		rc = req_read_body(r, fr->in);
-	switch (rc) {
-	case REQ_OK:
-		route_dispatch(r);
-		break;
-	case REQ_TOO_LARGE:
-		resp_fail(r, 413, "That request is too large.");
-		break;
-	case REQ_BAD:
-		resp_fail(r, 400, "That request could not be read.");
-		break;
-	case REQ_NOMEM:
-		break;			/* resp_flush sends the 500 */
-	}
-	if (app->db != NULL)		/* a refused check skips auth_after() */
-		db_end_read(app->db);
-	app->requests++;
-}
-
-void
-serve_reply(FCGX_Request *fr, struct req *r)
-{
-	int	 status = RESP_SEND_FALLBACK;
-
-	/* With keep-conn the connection outlives us: libfcgi's way then. */
-	if (!fr->keepConnection)
-		status = resp_send_fcgi(r, fr->ipcFd, fr->requestId);
-	if (status == RESP_SEND_FALLBACK) {
-		status = resp_flush(r);
-		FCGX_Finish_r(fr);
-	} else
-		finish_sent(fr);
-	if (status >= 500)
-		fprintf(stderr, "topper fcgi[%ld]: %d %s %s\n", (long)getpid(),
-		    status, r->method_text, r->path);
-}
-
 int
 serve_loop(struct app *app, int listen_fd)
 {
@@ -267,8 +194,6 @@ app_open(struct app *app, const struct config *cf)
 		app->tpl = NULL;
 	}
 	free(dir);
-	auth_install();
-	resp_set_error_page(page_error);
 }
 
 static void
@@ -282,7 +207,8 @@ app_close(struct app *app)
 
 /* One worker process's life, inside the forked child. */
 static int
-worker(const struct config *cf, int fd, int batch)
+worker(const struct config *cf, int fd, int batch,
+    void (*dispatch)(struct req *))
 {
 	struct app	 app;
 	int		 rc;
@@ -297,6 +223,7 @@ worker(const struct config *cf, int fd, int batch)
 	memset(&app, 0, sizeof(app));
 	app.config = cf;
 	app.batch = batch;
+	app.dispatch = dispatch;
 	arena_init(&app.arena, SERVE_ARENA_LIMIT);
 	app_open(&app, cf);
 	rc = serve_loop(&app, fd);
@@ -348,6 +275,7 @@ struct super {
 	const struct config	*cf;
 	int			 fd;
 	int			 batch;		/* serve_opts.batch */
+	void			(*dispatch)(struct req *);
 	sigset_t		 oldmask;	/* the mask before supervision */
 	struct slot		 slots[SERVE_PROCESSES_MAX];
 	int			 n;
@@ -378,7 +306,8 @@ spawn(struct super *s, int i, int *child_rc)
 		 * Signals stay blocked until serve_loop() has its handlers
 		 * in place; it waits with them unblocked.
 		 */
-		*child_rc = stopping ? 0 : worker(s->cf, s->fd, s->batch);
+		*child_rc = stopping ? 0 : worker(s->cf, s->fd, s->batch,
+		    s->dispatch);
 		return 1;
 	}
 	s->slots[i].pid = pid;
@@ -536,6 +465,7 @@ serve_run(const struct config *cf, const struct serve_opts *o)
 	s.cf = cf;
 	s.n = o->processes;
 	s.batch = o->batch;
+	s.dispatch = o->dispatch;
 	if (s.n < 0 || s.n > SERVE_PROCESSES_MAX) {
 		fprintf(stderr, "topper fcgi: --processes must be 0 to %d\n",
 		    SERVE_PROCESSES_MAX);
@@ -555,7 +485,7 @@ serve_run(const struct config *cf, const struct serve_opts *o)
 		goto out;
 	}
 	if (s.n == 0) {			/* serve in this process */
-		rc = worker(cf, s.fd, s.batch);
+		rc = worker(cf, s.fd, s.batch, o->dispatch);
 		goto out;
 	}
 	sigemptyset(&set);

@@ -63,6 +63,7 @@ struct app {
 	struct db		*db;		/* the database connection */
 	struct tpl_set		*tpl;		/* data_dir/templates, linked */
 	struct app_req		 rq;		/* zeroed before each request */
+	void			(*dispatch)(struct req *r);	/* serve_opts */
 };
 
 struct serve_opts {
@@ -71,6 +72,8 @@ struct serve_opts {
 	int		 processes;	/* workers; 0: serve in this process */
 	int		 batch;		/* up to this many requests share a
 					   commit; 0 or 1: one each */
+	void		(*dispatch)(struct req *r);	/* answers one request:
+					   the layer above (web/) routes it */
 };
 
 /*
@@ -89,17 +92,6 @@ int	serve_listen(const char *path, int backlog);
  * that comes during a request lets that request finish first.
  */
 int	serve_loop(struct app *app, int listen_fd);
-
-/*
- * The two halves of one request, for serve_loop() and the writer's
- * batch_loop() (batch.h).  serve_handle() builds the reply of the
- * request fr accepted, in r, with r's allocations in a; nothing is sent.
- * serve_reply() sends it and ends the request (one writev, then close;
- * libfcgi's stream for a reply too large for one gather).
- */
-void	serve_handle(struct app *app, struct arena *a,
-	    struct FCGX_Request *fr, struct req *r);
-void	serve_reply(struct FCGX_Request *fr, struct req *r);
 
 /* 1 when fd 0 is a listening socket (spawn-fcgi, cgi-fcgi -start). */
 int	serve_fd0_listening(void);

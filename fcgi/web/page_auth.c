@@ -188,20 +188,8 @@ show(struct req *r, int status, const char *tpl, struct form_page *f,
 	page_render_status(r, status, tpl, &c, title);
 }
 
-/* Where a new or returning player lands: the lobby, once it exists. */
-static const char *
-landing(void)
-{
-	const struct route	*t, *rt;
-	struct req_cap		 caps[REQ_CAPS_MAX];
-	size_t			 n, lens[REQ_CAPS_MAX];
-	char			 allow[32];
-	int			 ncaps;
-
-	t = route_table(&n);
-	return route_match(t, n, REQ_GET, "/lobby", &rt, caps, lens, &ncaps,
-	    allow) == ROUTE_FOUND ? "/lobby" : "/";
-}
+/* Where a new or returning player lands. */
+#define LANDING	"/lobby"
 
 static enum config_pwhash
 cost(const struct req *r)
@@ -223,7 +211,7 @@ page_auth_home(struct req *r)
 	struct form_page	 f;
 
 	memset(&f, 0, sizeof(f));
-	f.lobby = landing();
+	f.lobby = LANDING;
 	show(r, 200, "home", &f, "Triple Topper card games by turns");
 }
 
@@ -244,7 +232,7 @@ page_auth_register_form(struct req *r)
 	struct form_page	 f;
 
 	if (sess_current(r) != NULL) {
-		resp_redirect(r, 303, "%s", landing());
+		resp_redirect(r, 303, "%s", LANDING);
 		return;
 	}
 	memset(&f, 0, sizeof(f));
@@ -289,7 +277,7 @@ page_auth_register(struct req *r)
 	if (rc == STORE_USER_OK && sess_login(r, id) != 0)
 		rc = STORE_USER_ERROR;
 	if (rc == STORE_USER_OK) {
-		resp_redirect(r, 303, "%s", landing());
+		resp_redirect(r, 303, "%s", LANDING);
 		return;
 	}
 	status = rc == STORE_USER_NAME_TAKEN ? 409 :
@@ -320,7 +308,7 @@ page_auth_login_form(struct req *r)
 		f.next = auth_next(v[LF_NEXT].s);
 	if (sess_current(r) != NULL) {
 		resp_redirect(r, 303, "%s", f.next != NULL ? f.next :
-		    landing());
+		    LANDING);
 		return;
 	}
 	show(r, 200, "login", &f, "Log in");
@@ -370,7 +358,7 @@ page_auth_login(struct req *r)
 		(void)auth_rate_clear(r->app->db, f.name, ip);
 		if (sess_login(r, u.id) == 0) {
 			resp_redirect(r, 303, "%s", f.next != NULL ? f.next :
-			    landing());
+			    LANDING);
 			return;
 		}
 		rc = STORE_USER_ERROR;

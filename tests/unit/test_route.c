@@ -12,6 +12,7 @@
 #include "req.h"
 #include "resp.h"
 #include "route.h"
+#include "routes.h"
 
 static int	 called;		/* which handler ran, 0 none */
 static long long seen[REQ_CAPS_MAX];
@@ -173,7 +174,7 @@ dispatch(struct arena *a, struct req *r, char **env,
 	seen_slug[0] = '\0';
 	assert_int_equal(req_init(r, a, env), REQ_OK);
 	if (t == NULL)
-		route_dispatch(r);
+		routes_dispatch(r);
 	else
 		route_dispatch_table(r, t, n);
 }
@@ -396,7 +397,7 @@ test_table_audit(void **state)
 	int			 healthz = 0;
 
 	(void)state;
-	t = route_table(&n);
+	t = routes_table(&n);
 	assert_true(n > 0);
 	for (i = 0; i < n; i++) {
 		assert_true(t[i].pattern[0] == '/');
