@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "page.h"
+#include "when.h"
 #include "store_user.h"
 
 int64_t
@@ -63,10 +63,10 @@ deadline_bank(int year, int last_year, int used)
 int
 deadline_year(const char *tz, int64_t t)
 {
-	char	 buf[PAGE_TIME_MAX];
+	char	 buf[WHEN_TIME_MAX];
 
 	/* page.c owns TZ switching; its text starts with the year. */
-	return atoi(page_time_tz(tz, t, buf));
+	return atoi(when_format(tz, t, buf));
 }
 
 int

@@ -31,7 +31,7 @@
 #include "mail_queue.h"
 #include "mail_send.h"
 #include "migrate.h"
-#include "page.h"
+#include "when.h"
 #include "store_game.h"
 
 /* A view buffer aligned for any engine struct. */
@@ -395,7 +395,7 @@ remind_seat(struct worker *w, const struct due *d, int64_t now)
 {
 	sqlite3_stmt	*st;
 	enum db_rc	 rc;
-	char		 when[PAGE_TIME_MAX], left[PAGE_LEFT_MAX], note[160];
+	char		 when[WHEN_TIME_MAX], left[WHEN_LEFT_MAX], note[160];
 	int		 ply, queued = 0, ret = -1;
 
 	if ((rc = db_begin_immediate(w->db)) != DB_OK)
@@ -410,9 +410,9 @@ remind_seat(struct worker *w, const struct due *d, int64_t now)
 		ply = sqlite3_column_int(st, 0);
 		/* The due time in the player's own zone. */
 		snprintf(note, sizeof(note), "Your move is due by %s (%s).",
-		    page_time_tz((const char *)sqlite3_column_text(st, 2),
+		    when_format((const char *)sqlite3_column_text(st, 2),
 		    sqlite3_column_int64(st, 1), when),
-		    page_left(sqlite3_column_int64(st, 1) - now, left));
+		    when_left(sqlite3_column_int64(st, 1) - now, left));
 		sqlite3_reset(st);
 		break;
 	case SQLITE_DONE:

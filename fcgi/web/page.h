@@ -28,6 +28,8 @@
 #ifndef TOPPER_PAGE_H
 #define TOPPER_PAGE_H
 
+#include "when.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,8 +37,7 @@ struct req;
 struct tpl_ctx;
 
 enum {
-	PAGE_TIME_MAX = 64,	/* "2025-03-01 14:05 CET" and room to spare */
-	PAGE_LEFT_MAX = 48	/* "12 d 23 h left" */
+	PAGE_TIME_MAX = WHEN_TIME_MAX	/* page_time()'s buffer */
 };
 
 /*
@@ -66,18 +67,5 @@ int	 page_error(struct req *r, int status, const char *msg);
  * returns it.
  */
 const char *page_time(struct req *r, int64_t t, char buf[PAGE_TIME_MAX]);
-
-/* The same in the IANA zone tz (NULL or unknown: UTC).  Pure but for TZ. */
-const char *page_time_tz(const char *tz, int64_t t, char buf[PAGE_TIME_MAX]);
-
-/*
- * Time left, coarse: "2 d 3 h left", "5 h 10 min left", "7 min left",
- * "under a minute left", and "time is up" at or below zero.  Pure;
- * writes buf and returns it.
- */
-const char *page_left(int64_t seconds, char buf[PAGE_LEFT_MAX]);
-
-/* 1 when tz names a zone this machine knows ("Europe/Paris", "UTC"). */
-int	 page_tz_valid(const char *tz);
 
 #endif /* TOPPER_PAGE_H */

@@ -168,7 +168,7 @@ zone_options(struct req *r, struct form_page *f, const char *tz)
 	if ((f->opts = arena_alloc(r->arena, (NZONES + 1) *
 	    sizeof(*f->opts))) == NULL)
 		return;
-	if (!found && page_tz_valid(tz)) {
+	if (!found && when_tz_valid(tz)) {
 		f->opts[n].value = tz;
 		f->opts[n++].selected = 1;
 	}
@@ -266,7 +266,7 @@ page_auth_register(struct req *r)
 	f.email = val(&v[RF_EMAIL]);
 	f.tz_script = 1;
 	/* An unknown zone is no reason to refuse anyone: UTC it is. */
-	f.tz = page_tz_valid(val(&v[RF_TZ])) ? val(&v[RF_TZ]) : "UTC";
+	f.tz = when_tz_valid(val(&v[RF_TZ])) ? val(&v[RF_TZ]) : "UTC";
 	zone_options(r, &f, f.tz);
 	if ((rc = store_user_check_name(f.name)) == STORE_USER_OK &&
 	    (rc = store_user_check_email(f.email)) == STORE_USER_OK &&
@@ -398,7 +398,7 @@ account(struct req *r, int status, const char *token, const char *error)
 	f.name = s->name;
 	f.email = arena_strdup(r->arena, u.email);
 	f.tz = arena_strdup(r->arena, u.tz);
-	f.created = arena_strdup(r->arena, page_time_tz(u.tz, u.created,
+	f.created = arena_strdup(r->arena, when_format(u.tz, u.created,
 	    when));
 	f.token = token;
 	f.error = error;
@@ -459,7 +459,7 @@ page_auth_tz(struct req *r)
 	struct form_val		 v[TF__MAX];
 
 	if (form_parse(r->arena, tz_fields, TF__MAX, r->body, r->body_len,
-	    NULL, v, NULL) != FORM_OK || !page_tz_valid(v[TF_TZ].s)) {
+	    NULL, v, NULL) != FORM_OK || !when_tz_valid(v[TF_TZ].s)) {
 		account(r, 400, NULL, "Please choose a time zone from the "
 		    "list.");
 		return;

@@ -66,7 +66,7 @@ page_deadline_clocks(struct req *r, const struct store_game *g,
 	const struct sess_user	*u = sess_current(r);
 	struct deadline_clock	 clk[GAME_SEATS_MAX];
 	struct clock_item	*items;
-	char			 left[PAGE_LEFT_MAX], when[PAGE_TIME_MAX];
+	char			 left[WHEN_LEFT_MAX], when[PAGE_TIME_MAX];
 	int64_t			 now = db_now();
 	int			 s, n = 0, v = names->viewer;
 
@@ -82,7 +82,7 @@ page_deadline_clocks(struct req *r, const struct store_game *g,
 		if (!clk[s].running)
 			continue;
 		items[n].who = page_game_who(names, s);
-		items[n].left = arena_strdup(r->arena, page_left(clk[s].left,
+		items[n].left = arena_strdup(r->arena, when_left(clk[s].left,
 		    left));
 		items[n].until = clk[s].paused ? NULL : arena_strdup(r->arena,
 		    page_time(r, clk[s].deadline, when));
@@ -101,7 +101,7 @@ const char *
 page_deadline_summary(struct req *r, int64_t game)
 {
 	struct deadline_clock	 clk[GAME_SEATS_MAX];
-	char			 left[PAGE_LEFT_MAX];
+	char			 left[WHEN_LEFT_MAX];
 	int64_t			 ms;
 	int			 s, best = -1;
 
@@ -116,7 +116,7 @@ page_deadline_summary(struct req *r, int64_t game)
 		return NULL;
 	if (clk[best].paused)
 		return "clock paused (vacation)";
-	return arena_printf(r->arena, "%s", page_left(clk[best].left, left));
+	return arena_printf(r->arena, "%s", when_left(clk[best].left, left));
 }
 
 const char *

@@ -563,41 +563,41 @@ test_next(void **state)
 static void
 test_times(void **state)
 {
-	char	 b[PAGE_TIME_MAX], l[PAGE_LEFT_MAX];
+	char	 b[WHEN_TIME_MAX], l[WHEN_LEFT_MAX];
 
 	(void)state;
 	/* 2024-01-15 12:00:00 UTC */
-	assert_string_equal(page_time_tz("UTC", 1705320000, b),
+	assert_string_equal(when_format("UTC", 1705320000, b),
 	    "2024-01-15 12:00 UTC");
-	assert_string_equal(page_time_tz(NULL, 1705320000, b),
+	assert_string_equal(when_format(NULL, 1705320000, b),
 	    "2024-01-15 12:00 UTC");
-	if (page_tz_valid("Europe/Paris")) {
-		assert_string_equal(page_time_tz("Europe/Paris", 1705320000,
+	if (when_tz_valid("Europe/Paris")) {
+		assert_string_equal(when_format("Europe/Paris", 1705320000,
 		    b), "2024-01-15 13:00 CET");
 		/* Summer time: 2024-07-15 12:00 UTC */
-		assert_string_equal(page_time_tz("Europe/Paris", 1721044800,
+		assert_string_equal(when_format("Europe/Paris", 1721044800,
 		    b), "2024-07-15 14:00 CEST");
-		assert_string_equal(page_time_tz("America/New_York",
+		assert_string_equal(when_format("America/New_York",
 		    1705320000, b), "2024-01-15 07:00 EST");
 	}
-	assert_string_equal(page_time_tz("Not/AZone", 1705320000, b),
+	assert_string_equal(when_format("Not/AZone", 1705320000, b),
 	    "2024-01-15 12:00 UTC");
-	assert_false(page_tz_valid("../../etc/passwd"));
-	assert_false(page_tz_valid("/etc/localtime"));
-	assert_false(page_tz_valid("zone.tab"));
-	assert_false(page_tz_valid("Europe/Paris\n"));
-	assert_false(page_tz_valid(""));
-	assert_true(page_tz_valid("UTC"));
+	assert_false(when_tz_valid("../../etc/passwd"));
+	assert_false(when_tz_valid("/etc/localtime"));
+	assert_false(when_tz_valid("zone.tab"));
+	assert_false(when_tz_valid("Europe/Paris\n"));
+	assert_false(when_tz_valid(""));
+	assert_true(when_tz_valid("UTC"));
 
-	assert_string_equal(page_left(0, l), "time is up");
-	assert_string_equal(page_left(-5, l), "time is up");
-	assert_string_equal(page_left(59, l), "under a minute left");
-	assert_string_equal(page_left(60, l), "1 min left");
-	assert_string_equal(page_left(3599, l), "59 min left");
-	assert_string_equal(page_left(3600, l), "1 h left");
-	assert_string_equal(page_left(5 * 3600 + 600, l), "5 h 10 min left");
-	assert_string_equal(page_left(86400, l), "1 d left");
-	assert_string_equal(page_left(2 * 86400 + 3 * 3600 + 59, l),
+	assert_string_equal(when_left(0, l), "time is up");
+	assert_string_equal(when_left(-5, l), "time is up");
+	assert_string_equal(when_left(59, l), "under a minute left");
+	assert_string_equal(when_left(60, l), "1 min left");
+	assert_string_equal(when_left(3599, l), "59 min left");
+	assert_string_equal(when_left(3600, l), "1 h left");
+	assert_string_equal(when_left(5 * 3600 + 600, l), "5 h 10 min left");
+	assert_string_equal(when_left(86400, l), "1 d left");
+	assert_string_equal(when_left(2 * 86400 + 3 * 3600 + 59, l),
 	    "2 d 3 h left");
 }
 
