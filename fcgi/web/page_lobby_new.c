@@ -1,6 +1,6 @@
 /*
- * page_lobby_new.c: the lobby's new-game forms and POST /lobby/new
- * (page_lobby.h).
+ * page_lobby_new.c: POST /lobby/new (page_lobby.h), reading the forms
+ * page_lobby_forms.c offers.
  *
  * One form per registered game, each built from the game's rules: the
  * number of players (seats_min..seats_max), who sits in every other
@@ -11,6 +11,7 @@
  * sentence.
  */
 #include "page_lobby.h"
+#include "page_lobby_form.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -33,314 +34,6 @@
 #include "store_lobby.h"
 #include "store_user.h"
 #include "tpl.h"
-
-/* ---- the forms, as the lobby template sees them ---- */
-
-/* One form: a game, and what the person chose (or the defaults). */
-struct lobby_form {
-	const struct game_rules	*rules;
-	int			 seats;		/* players chosen */
-	int			 open;		/* the <details> starts open */
-	const char		*opp[GAME_SEATS_MAX];	/* [k], k >= 1 */
-	const char		*invitee[GAME_SEATS_MAX];
-	const char		*value[PAGE_LOBBY_OPTIONS_MAX];	/* as typed */
-	int			 nopts;
-};
-
-struct lobby_forms {
-	struct lobby_form	 f[PAGE_LOBBY_GAMES_MAX];
-	int			 n;
-};
-
-/* An item of a form's lists: the form and an index. */
-struct form_item {
-	const struct lobby_form	*f;
-	int			 i;
-};
-
-static const char *const opp_values[] = { "bot", "open", "invite", NULL };
-
-/* The field names of seat row k: "opponent" for the first other seat,
- * "opponent3" for the third; row 0 is the creator's and never sent. */
-static const char *const opp_fields[GAME_SEATS_MAX] = {
-	"opponent0", "opponent", "opponent2", "opponent3", "opponent4",
-	"opponent5", "opponent6", "opponent7", "opponent8", "opponent9",
-	"opponent10", "opponent11"
-};
-static const char *const inv_fields[GAME_SEATS_MAX] = {
-	"invitee0", "invitee", "invitee2", "invitee3", "invitee4",
-	"invitee5", "invitee6", "invitee7", "invitee8", "invitee9",
-	"invitee10", "invitee11"
-};
-_Static_assert(GAME_SEATS_MAX == 12, "one field name per seat");
-
-static int
-size_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct form_item	*it = data;
-
-	if (strcmp(key, "n") == 0)
-		return tpl_int(out, it->i);
-	if (strcmp(key, "selected") == 0)
-		return tpl_bool(out, it->i == it->f->seats);
-	return tpl_none(out);
-}
-
-static int
-row_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct form_item	*it = data;
-	const struct lobby_form	*f = it->f;
-	int			 k = it->i;
-
-	if (strcmp(key, "k") == 0)
-		return tpl_int(out, k);
-	if (strcmp(key, "seat_no") == 0)
-		return tpl_int(out, k + 1);
-	if (strcmp(key, "beyond_min") == 0)
-		return tpl_bool(out, k >= f->rules->seats_min);
-	if (strcmp(key, "opp_bot") == 0)
-		return tpl_bool(out, strcmp(f->opp[k], "bot") == 0);
-	if (strcmp(key, "opp_open") == 0)
-		return tpl_bool(out, strcmp(f->opp[k], "open") == 0);
-	if (strcmp(key, "opp_invite") == 0)
-		return tpl_bool(out, strcmp(f->opp[k], "invite") == 0);
-	if (strcmp(key, "invitee") == 0)
-		return tpl_str(out, f->invitee[k]);
-	if (strcmp(key, "opp_field") == 0)
-		return tpl_str(out, opp_fields[k]);
-	if (strcmp(key, "inv_field") == 0)
-		return tpl_str(out, inv_fields[k]);
-	return tpl_none(out);
-}
-
-/* One option's word, for a select. */
-struct word_item {
-	const char	*word;
-	int		 selected;
-};
-
-static int
-word_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct word_item	*w = data;
-
-	if (strcmp(key, "word") == 0)
-		return tpl_str(out, w->word);
-	if (strcmp(key, "selected") == 0)
-		return tpl_bool(out, w->selected);
-	return tpl_none(out);
-}
-
-static int
-word_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	out->lookup = word_lookup;
-	out->data = (const struct word_item *)list + i;
-	return 0;
-}
-
-/* The words of an option as select items, the current one selected. */
-static int
-words_list(struct arena *a, const struct game_option *o, const char *value,
-    struct tpl_val *out)
-{
-	struct word_item	*w;
-	size_t			 n, i;
-
-	for (n = 0; o->words[n] != NULL; n++)
-		;
-	if ((w = arena_calloc(a, n * sizeof(*w))) == NULL)
-		return -1;
-	for (i = 0; i < n; i++) {
-		w[i].word = o->words[i];
-		w[i].selected = strcmp(o->words[i], value) == 0;
-	}
-	return tpl_list(out, n, word_item, w);
-}
-
-/* The lookup of an option needs the arena for its word list. */
-struct opt_item {
-	const struct lobby_form	*f;
-	const struct game_option *o;
-	const char		*value;
-	struct arena		*a;
-};
-
-static int
-opt_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct opt_item		*it = data;
-	const struct game_option	*o = it->o;
-
-	if (strcmp(key, "key") == 0)
-		return tpl_str(out, o->key);
-	if (strcmp(key, "label") == 0)
-		return tpl_str(out, o->label);
-	if (strcmp(key, "help") == 0)
-		return tpl_str(out, o->help);
-	if (strcmp(key, "is_words") == 0)
-		return tpl_bool(out, o->words != NULL);
-	if (strcmp(key, "words") == 0)
-		return o->words == NULL ? tpl_none(out) :
-		    words_list(it->a, o, it->value, out);
-	if (strcmp(key, "lo") == 0)
-		return tpl_int(out, o->lo);
-	if (strcmp(key, "hi") == 0)
-		return tpl_int(out, o->hi);
-	if (strcmp(key, "value") == 0)
-		return tpl_str(out, it->value);
-	if (strcmp(key, "required") == 0)
-		return tpl_bool(out, o->words == NULL && o->def >= o->lo);
-	return tpl_none(out);
-}
-
-static int
-opt_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	out->lookup = opt_lookup;
-	out->data = (const struct opt_item *)list + i;
-	return 0;
-}
-
-static int
-size_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	out->lookup = size_lookup;
-	out->data = (const struct form_item *)list + i;
-	return 0;
-}
-
-static int
-row_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	out->lookup = row_lookup;
-	out->data = (const struct form_item *)list + i;
-	return 0;
-}
-
-/* What a form's lookup reads: the form and its prepared lists. */
-struct form_ctx {
-	const struct lobby_form	*f;
-	struct form_item	*sizes, *rows;
-	int			 nsizes, nrows;
-	struct opt_item		*opts;
-};
-
-static int
-form_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct form_ctx	*c = data;
-	const struct lobby_form	*f = c->f;
-
-	if (strcmp(key, "slug") == 0)
-		return tpl_str(out, f->rules->slug);
-	if (strcmp(key, "game_name") == 0)
-		return tpl_str(out, f->rules->name);
-	if (strcmp(key, "open") == 0)
-		return tpl_bool(out, f->open);
-	if (strcmp(key, "seats") == 0)
-		return tpl_int(out, f->seats);
-	if (strcmp(key, "seats_min") == 0)
-		return tpl_int(out, f->rules->seats_min);
-	if (strcmp(key, "seats_max") == 0)
-		return tpl_int(out, f->rules->seats_max);
-	if (strcmp(key, "many_sizes") == 0)
-		return tpl_bool(out, c->nsizes > 1);
-	if (strcmp(key, "sizes") == 0)
-		return tpl_list(out, (size_t)c->nsizes, size_item, c->sizes);
-	if (strcmp(key, "rows") == 0)
-		return tpl_list(out, (size_t)c->nrows, row_item, c->rows);
-	if (strcmp(key, "has_options") == 0)
-		return tpl_bool(out, f->nopts > 0);
-	if (strcmp(key, "options") == 0)
-		return tpl_list(out, (size_t)f->nopts, opt_item, c->opts);
-	return tpl_none(out);
-}
-
-static int
-form_item_ctx(const void *list, size_t i, struct tpl_ctx *out)
-{
-	out->lookup = form_lookup;
-	out->data = (const struct form_ctx *)list + i;
-	return 0;
-}
-
-/* A form with the game's defaults: bots in every other seat. */
-static void
-form_defaults(struct arena *a, struct lobby_form *f,
-    const struct game_rules *rules)
-{
-	const struct game_option	*o;
-	int				 k;
-
-	memset(f, 0, sizeof(*f));
-	f->rules = rules;
-	f->seats = rules->seats_min;
-	for (k = 1; k < GAME_SEATS_MAX; k++) {
-		f->opp[k] = "bot";
-		f->invitee[k] = "";
-	}
-	for (o = rules->options; o != NULL && o->key != NULL &&
-	    f->nopts < PAGE_LOBBY_OPTIONS_MAX; o++)
-		f->value[f->nopts++] = o->words != NULL ? o->words[o->def] :
-		    o->def < o->lo ? "" : arena_printf(a, "%d", o->def);
-}
-
-struct lobby_forms *
-page_lobby_forms_new(struct arena *a)
-{
-	const struct game_rules *const	*all = game_all();
-	struct lobby_forms		*fs;
-	int				 i;
-
-	if ((fs = arena_calloc(a, sizeof(*fs))) == NULL)
-		return NULL;
-	for (i = 0; all[i] != NULL && fs->n < PAGE_LOBBY_GAMES_MAX; i++)
-		form_defaults(a, &fs->f[fs->n++], all[i]);
-	if (fs->n > 0)
-		fs->f[0].open = 1;
-	return fs;
-}
-
-int
-page_lobby_forms(struct arena *a, const struct lobby_forms *fs,
-    struct tpl_val *out)
-{
-	struct form_ctx	*cs;
-	int		 i, j;
-
-	if (fs == NULL)
-		return tpl_list(out, 0, form_item_ctx, NULL);
-	if ((cs = arena_calloc(a, (size_t)fs->n * sizeof(*cs))) == NULL)
-		return -1;
-	for (i = 0; i < fs->n; i++) {
-		const struct lobby_form	*f = &fs->f[i];
-		const struct game_rules	*rules = f->rules;
-
-		cs[i].f = f;
-		cs[i].nsizes = rules->seats_max - rules->seats_min + 1;
-		cs[i].nrows = rules->seats_max - 1;
-		cs[i].sizes = arena_calloc(a, (size_t)cs[i].nsizes *
-		    sizeof(*cs[i].sizes));
-		cs[i].rows = arena_calloc(a, (size_t)(cs[i].nrows + 1) *
-		    sizeof(*cs[i].rows));
-		cs[i].opts = arena_calloc(a, (size_t)(f->nopts + 1) *
-		    sizeof(*cs[i].opts));
-		if (cs[i].sizes == NULL || cs[i].rows == NULL ||
-		    cs[i].opts == NULL)
-			return -1;
-		for (j = 0; j < cs[i].nsizes; j++)
-			cs[i].sizes[j] = (struct form_item){ f,
-			    rules->seats_min + j };
-		for (j = 0; j < cs[i].nrows; j++)
-			cs[i].rows[j] = (struct form_item){ f, j + 1 };
-		for (j = 0; j < f->nopts; j++)
-			cs[i].opts[j] = (struct opt_item){ f,
-			    &rules->options[j], f->value[j], a };
-	}
-	return tpl_list(out, (size_t)fs->n, form_item_ctx, cs);
-}
 
 /* ---- POST /lobby/new ---- */
 
@@ -376,9 +69,9 @@ new_fields(struct arena *a, const struct game_rules *rules, size_t *n)
 	if (rules == NULL)
 		return t;
 	for (k = 0; k < GAME_SEATS_MAX; k++) {
-		t[NF_OPP + k] = (struct form_field){ opp_fields[k], form_line,
+		t[NF_OPP + k] = (struct form_field){ page_lobby_opp_fields[k], form_line,
 		    0, 10 };
-		t[NF_INV + k] = (struct form_field){ inv_fields[k], form_line,
+		t[NF_INV + k] = (struct form_field){ page_lobby_inv_fields[k], form_line,
 		    0, 40 };
 	}
 	for (i = 0; rules->options != NULL && i < PAGE_LOBBY_OPTIONS_MAX;
@@ -615,10 +308,10 @@ page_lobby_new(struct req *r)
 			f->opp[k] = v[NF_OPP + k].s;
 		if (v[NF_INV + k].present)
 			f->invitee[k] = v[NF_INV + k].s;
-		for (i = 0; opp_values[i] != NULL &&
-		    strcmp(opp_values[i], f->opp[k]) != 0; i++)
+		for (i = 0; page_lobby_opp_values[i] != NULL &&
+		    strcmp(page_lobby_opp_values[i], f->opp[k]) != 0; i++)
 			;
-		if (opp_values[i] == NULL) {
+		if (page_lobby_opp_values[i] == NULL) {
 			f->opp[k] = "bot";
 			error = "Choose who sits in each seat: the bot, anyone, "
 			    "or a player you name.";
