@@ -21,7 +21,7 @@ FCGI_DIRS  = base tpl db http games mail play web mail_in cli
 INC      = -Iengine $(patsubst %,-Ifcgi/%,$(FCGI_DIRS)) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 
 ENGINE_SRC = $(sort $(wildcard engine/*.c))
-FCGI_SRC   = $(sort $(filter-out fcgi/cli/main.c,$(wildcard fcgi/*/*.c)))
+FCGI_SRC   = $(sort $(filter-out fcgi/cli/main.c,$(wildcard fcgi/*/*.c fcgi/games/*/*.c)))
 UNIT_SRC   = $(sort $(wildcard tests/unit/test_*.c))
 SQL        = $(sort $(wildcard sql/*.sql))
 

@@ -87,26 +87,37 @@ void
 buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list	 ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+void
+buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list	 again;
 	size_t	 room;
 	int	 n;
 
 	if (b->failed)
 		return;
 	room = b->cap ? b->cap - b->len : 0;
-	va_start(ap, fmt);
+	va_copy(again, ap);
 	n = vsnprintf(room ? b->data + b->len : NULL, room, fmt, ap);
-	va_end(ap);
 	if (n < 0) {
 		b->failed = 1;
+		va_end(again);
 		return;
 	}
 	if ((size_t)n >= room) {
-		if (reserve(b, (size_t)n) != 0)
+		if (reserve(b, (size_t)n) != 0) {
+			va_end(again);
 			return;
-		va_start(ap, fmt);
-		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-		va_end(ap);
+		}
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, again);
 	}
+	va_end(again);
 	b->len += (size_t)n;
 }
 

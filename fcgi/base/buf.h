@@ -8,6 +8,7 @@
 #ifndef TOPPER_BUF_H
 #define TOPPER_BUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct arena;
@@ -26,6 +27,7 @@ void	buf_puts(struct buf *b, const char *s);
 void	buf_putc(struct buf *b, char c);
 void	buf_printf(struct buf *b, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+void	buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 void	buf_reset(struct buf *b);	/* empty, keeps the storage */
 
 #endif /* TOPPER_BUF_H */

@@ -5,7 +5,7 @@
  * boards.  Kept here once so that the games' pages write them the same
  * way.
  */
-#include "page_game.h"
+#include "page_game_kit.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -322,4 +322,14 @@ int
 page_game_cards_val(struct tpl_val *out, const struct page_game_cards *l)
 {
 	return tpl_list(out, (size_t)l->n, card_item, l);
+}
+
+const char *
+page_game_who(const struct page_game_names *names, int seat)
+{
+	if (seat >= 0 && seat == names->viewer)
+		return "You";
+	if (seat < 0 || seat >= names->nseats || seat >= GAME_SEATS_MAX)
+		return "Nobody";
+	return names->name[seat];
 }

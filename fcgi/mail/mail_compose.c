@@ -17,10 +17,11 @@
 #include "db.h"
 #include "esc.h"
 #include "mail_queue.h"
-#include "page_game.h"
+#include "page_game_kit.h"
 #include "record.h"
 #include "store_game.h"
 #include "store_user.h"
+#include "words.h"
 
 /* A state or view buffer aligned for any engine struct. */
 union mbuf {
@@ -63,44 +64,6 @@ mail_compose_addr(struct arena *a, const char *s)
 	if ((lt = strchr(s, '<')) != NULL && (gt = strchr(lt, '>')) != NULL)
 		return arena_strndup(a, lt + 1, (size_t)(gt - lt - 1));
 	return arena_strdup(a, s);
-}
-
-char *
-mail_compose_untag(struct arena *a, const char *html)
-{
-	static const struct { const char *ent; char c; } ents[] = {
-		{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' },
-		{ "&quot;", '"' }, { "&#39;", '\'' }, { "&#x27;", '\'' },
-	};
-	struct buf	 b;
-	const char	*p;
-	size_t		 i, n;
-
-	buf_init(&b, a);
-	for (p = html; *p != '\0'; ) {
-		if (*p == '<') {
-			while (*p != '\0' && *p != '>')
-				p++;
-			if (*p == '>')
-				p++;
-			continue;
-		}
-		if (*p == '&') {
-			for (i = 0; i < sizeof(ents) / sizeof(ents[0]); i++) {
-				n = strlen(ents[i].ent);
-				if (strncmp(p, ents[i].ent, n) == 0)
-					break;
-			}
-			if (i < sizeof(ents) / sizeof(ents[0])) {
-				buf_putc(&b, ents[i].c);
-				p += n;
-				continue;
-			}
-		}
-		buf_putc(&b, *p++);
-	}
-	buf_putc(&b, '\0');
-	return b.failed ? NULL : b.data;
 }
 
 char *
@@ -374,6 +337,7 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	struct page_game_names	 nm;
 	struct record_move	*moves = NULL;
 	struct buf		 b, w, subj, hdr;
+	struct words		 ws;
 	union mbuf		*st, *scratch, *view;
 	card_t			*took;
 	const void		*pos;
@@ -469,16 +433,11 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 			buf_printf(&b, "  (%d earlier moves not shown)\n",
 			    shown - from);
 		}
-		buf_init(&w, a);
+		ws = words_text(&b);
 		for (i = shown; i < nmoves; i++) {
-			buf_reset(&w);
-			page_game_words(&w, rules, &nm, moves[i].seat,
-			    moves[i].text, NULL, took[i]);
-			buf_putc(&w, '\0');
-			if (w.failed)
-				return -1;
 			buf_puts(&b, "  ");
-			buf_puts(&b, mail_compose_untag(a, w.data));
+			page_game_words(&ws, rules, &nm, moves[i].seat,
+			    moves[i].text, NULL, took[i]);
 			buf_puts(&b, "\n");
 		}
 	}

@@ -102,9 +102,6 @@ struct game_rules;
 int	mail_compose_hidden(struct arena *a, const struct game_rules *rules,
 	    const void *state, int seat, const char **out);
 
-/* HTML (as page_game_words writes it) to plain text: tags dropped, entities decoded. */
-char	*mail_compose_untag(struct arena *a, const char *html);
-
 /* The bare address of "Name <addr>" or "addr", into the arena. */
 char	*mail_compose_addr(struct arena *a, const char *s);
 

@@ -221,3 +221,10 @@ page_time(struct req *r, int64_t t, char buf[PAGE_TIME_MAX])
 	return when_format(u != NULL ? u->tz : NULL, t, buf);
 }
 
+const struct tpl *
+page_template(const struct req *r, const char *name)
+{
+	if (name == NULL || r->app == NULL || r->app->tpl == NULL)
+		return NULL;
+	return tpl_set_find(r->app->tpl, name);
+}

@@ -34,6 +34,7 @@
 #include <stdint.h>
 
 struct req;
+struct tpl;
 struct tpl_ctx;
 
 enum {
@@ -67,5 +68,11 @@ int	 page_error(struct req *r, int status, const char *msg);
  * returns it.
  */
 const char *page_time(struct req *r, int64_t t, char buf[PAGE_TIME_MAX]);
+
+/*
+ * The template of the loaded set named name (a game's board or play
+ * template, for a TPL_TEMPLATE value), or NULL: no name, no set.
+ */
+const struct tpl *page_template(const struct req *r, const char *name);
 
 #endif /* TOPPER_PAGE_H */

@@ -3,7 +3,7 @@
  *
  * The page is built from the stored snapshot (no replay, no JSON): the
  * engine projects it for the viewer, and templates read that view
- * through the lookups here and in page_game_gv.c.  The move handler is
+ * through the lookups here and in the game's web side (game_web.h).  The move handler is
  * STYLE.md 3.4's: one BEGIN IMMEDIATE, the seat and staleness checks,
  * store_game_play() (parse, apply, store), COMMIT, 303; every refusal
  * goes out through the rollback at the end.
@@ -12,12 +12,12 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "arena.h"
 #include "buf.h"
 #include "db.h"
 #include "form.h"
+#include "game_web.h"
 #include "page.h"
 #include "page_deadline.h"
 #include "req.h"
@@ -27,13 +27,14 @@
 #include "store_game.h"
 #include "store_lobby.h"
 #include "tpl.h"
+#include "words.h"
 
 /* What the game page shows; every pointer is in the request arena. */
 struct game_page {
 	struct req			*r;
 	struct store_game		*g;
 	struct page_game_names		 names;
-	const struct page_game_ui	*ui;
+	const struct game_web		*web;
 	int				 seat;		/* the viewer's, or -1 */
 	const char			*title;
 	const char			*notice;	/* a refusal, or NULL */
@@ -98,59 +99,6 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 			}
 }
 
-#define UI_JS(slug, x, js)						\
-	{ slug, page_game_##x##_board, page_game_##x##_play,		\
-	  page_game_##x##_reveal,					\
-	  { "/static/css/cards.css", "/static/css/game_" #x ".css" },	\
-	  { "/static/js/game.js", js }, 2, 2 }
-#define UI(slug, x)	UI_JS(slug, x, "/static/js/game_" #x ".js")
-
-static const struct page_game_ui uis[] = {
-	{ "gin-vodka", page_game_gv_board, page_game_gv_play,
-	  page_game_gv_reveal, { "/static/css/cards.css", NULL },
-	  { "/static/js/game.js", NULL }, 1, 1 },
-	/* The two boards share one script (their forms have one shape). */
-	UI_JS("vodkapolis-500", vp, "/static/js/game_meld.js"),
-	UI_JS("rummy-500", r500, "/static/js/game_meld.js"),
-	UI("casino-macedonia", cm),
-	UI("six-suit", six),
-	UI("twelve-step-rummy", tsr),
-};
-
-const struct page_game_ui *
-page_game_ui_find(const char *slug)
-{
-	size_t	 i;
-
-	for (i = 0; i < sizeof(uis) / sizeof(uis[0]); i++)
-		if (strcmp(uis[i].slug, slug) == 0)
-			return &uis[i];
-	return NULL;
-}
-
-int
-page_game_board(struct req *r, const struct game_rules *rules,
-    const void *view, const struct page_game_names *names, int mode,
-    struct tpl_val *out)
-{
-	const struct page_game_ui	*ui = page_game_ui_find(rules->slug);
-
-	if (ui == NULL || ui->board == NULL)
-		return tpl_none(out);
-	return ui->board(r, view, names, mode, out);
-}
-
-int
-page_game_reveal(const struct game_rules *rules, const void *st,
-    int viewer, void *out)
-{
-	const struct page_game_ui	*ui = page_game_ui_find(rules->slug);
-
-	if (ui == NULL || ui->reveal == NULL)
-		return -1;
-	return ui->reveal(st, viewer, out);
-}
-
 /* ---- the page's lookup ---- */
 
 static int
@@ -192,6 +140,8 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct game_page	*p = data;
 	const struct store_game	*g = p->g;
+	const char *const	*list;
+	int			 n;
 
 	switch (key[0]) {
 	case 'b':
@@ -199,11 +149,15 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 			*out = p->board;
 			return 0;
 		}
+		if (strcmp(key, "board_tpl_html") == 0)
+			return tpl_template(out, page_template(p->r,
+			    p->web->board_tpl));
 		break;
 	case 'c':
-		if (strcmp(key, "css") == 0)
-			return tpl_list(out, (size_t)p->ui->ncss, string_item,
-			    p->ui->css);
+		if (strcmp(key, "css") == 0) {
+			list = game_web_css(p->web, &n);
+			return tpl_list(out, (size_t)n, string_item, list);
+		}
 		if (strcmp(key, "can_join") == 0)
 			return tpl_bool(out, p->can_join);
 		if (strcmp(key, "commitment") == 0)
@@ -248,6 +202,9 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 			*out = p->play;
 			return 0;
 		}
+		if (strcmp(key, "play_tpl_html") == 0)
+			return tpl_template(out, page_template(p->r,
+			    p->web->play_tpl));
 		break;
 	case 'r':
 		if (strcmp(key, "refresh") == 0)
@@ -259,9 +216,10 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 			return tpl_int(out, p->first_recent + 1);
 		break;
 	case 's':
-		if (strcmp(key, "scripts") == 0)
-			return tpl_list(out, (size_t)p->ui->njs, string_item,
-			    p->ui->js);
+		if (strcmp(key, "scripts") == 0) {
+			list = game_web_js(p->web, &n);
+			return tpl_list(out, (size_t)n, string_item, list);
+		}
 		if (strcmp(key, "seated") == 0)
 			return tpl_bool(out, p->seat >= 0);
 		if (strcmp(key, "seed") == 0)
@@ -304,6 +262,7 @@ recent_moves(struct req *r, struct game_page *p)
 {
 	struct record_move	*moves = NULL;
 	struct buf		 b;
+	struct words		 w;
 	card_t			 took[PAGE_GAME_RECENT +
 				    PAGE_GAME_RECENT_LEAD];
 	int			 n = 0, i, first, ply0 = 0;
@@ -319,7 +278,8 @@ recent_moves(struct req *r, struct game_page *p)
 	first = n > PAGE_GAME_RECENT ? n - PAGE_GAME_RECENT : 0;
 	for (i = first; i < n; i++) {
 		buf_init(&b, r->arena);
-		page_game_words(&b, p->g->rules, &p->names, moves[i].seat,
+		w = words_html(&b);
+		page_game_words(&w, p->g->rules, &p->names, moves[i].seat,
 		    moves[i].text, NULL, took[i]);
 		p->recent[p->nrecent++] = b.failed ? "" : b.data;
 	}
@@ -375,7 +335,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	p.r = r;
 	p.g = g;
 	p.notice = notice;
-	if ((p.ui = page_game_ui_find(rules->slug)) == NULL) {
+	if ((p.web = game_web_find(rules->slug)) == NULL) {
 		resp_fail(r, 500, "This game could not be shown.");
 		return;
 	}
@@ -434,10 +394,7 @@ page_game_show(struct req *r)
 /* ---- POST /g/{id}/move ---- */
 
 enum move_field {
-	MF_PLY, MF_MOVE, MF_CSRF, MF_DISCARD,
-	MF_K0, MF_K1, MF_K2, MF_K3, MF_K4, MF_K5, MF_K6, MF_K7, MF_K8,
-	MF_K9, MF_K10, MF_K11,
-	MF_TAIL, MF_W0, MF_W1, MF_W2, MF_C0,
+	MF_PLY, MF_MOVE, MF_CSRF, MF_TAIL, MF_W0, MF_W1, MF_W2, MF_C0,
 	MF__MAX = MF_C0 + PAGE_GAME_PICKS
 };
 
@@ -446,19 +403,6 @@ static const struct form_field move_fields[MF__MAX] = {
 	[MF_PLY] = { "ply", form_uint, FORM_REQUIRED, 1000000 },
 	[MF_MOVE] = { "move", form_line, FORM_REQUIRED, 200 },
 	[MF_CSRF] = { "csrf", NULL, 0, 0 },
-	[MF_DISCARD] = { "discard", form_line, 0, 8 },
-	[MF_K0] = { "k0", form_line, 0, 8 },
-	[MF_K1] = { "k1", form_line, 0, 8 },
-	[MF_K2] = { "k2", form_line, 0, 8 },
-	[MF_K3] = { "k3", form_line, 0, 8 },
-	[MF_K4] = { "k4", form_line, 0, 8 },
-	[MF_K5] = { "k5", form_line, 0, 8 },
-	[MF_K6] = { "k6", form_line, 0, 8 },
-	[MF_K7] = { "k7", form_line, 0, 8 },
-	[MF_K8] = { "k8", form_line, 0, 8 },
-	[MF_K9] = { "k9", form_line, 0, 8 },
-	[MF_K10] = { "k10", form_line, 0, 8 },
-	[MF_K11] = { "k11", form_line, 0, 8 },
 	[MF_TAIL] = { "tail", form_line, 0, 100 },
 	[MF_W0] = { "w0", form_line, 0, 2 },
 	[MF_W1] = { "w1", form_line, 0, 2 },
@@ -476,25 +420,42 @@ static const struct form_field move_fields[MF__MAX] = {
 _Static_assert(PAGE_GAME_PICKS == 40, "move_fields lists c0..c39");
 
 /*
- * The move text the form means: the "move" field, or for the knock
- * form (move "knock" alone, with a discard) the text built from its
- * fields.  NULL with why[] when the knock fields do not read.
+ * The move text the form means: the game's own fields first (the knock
+ * form of Gin Vodka, game_web.h), else the "move" field with the parts
+ * of one token, the picks and the tail.  NULL with why[] when the
+ * game's fields do not read.
  */
 static const char *
-move_text(struct req *r, const struct form_val *v, char why[GAME_WHY_MAX])
+move_text(struct req *r, const struct game_web *web, const struct form_val *v,
+    char why[GAME_WHY_MAX])
 {
-	const char	*rows[MF_K11 + 1 - MF_K0];
-	char		 text[GAME_MOVE_TEXT_MAX];
-	struct buf	 b;
-	int		 i;
+	struct form_field	 own[GAME_WEB_FIELDS_MAX];
+	struct form_val		 ov[GAME_WEB_FIELDS_MAX];
+	const char		*value[GAME_WEB_FIELDS_MAX];
+	char			 text[GAME_MOVE_TEXT_MAX];
+	struct buf		 b;
+	size_t			 n;
+	int			 i, rc;
 
-	if (strcasecmp(v[MF_MOVE].s, "knock") == 0 && v[MF_DISCARD].present) {
-		for (i = MF_K0; i <= MF_K11; i++)
-			rows[i - MF_K0] = v[i].present ? v[i].s : NULL;
-		if (page_game_knock_text(v[MF_DISCARD].s, rows,
-		    MF_K11 + 1 - MF_K0, text, sizeof(text), why) != 0)
+	for (n = 0; web != NULL && web->fields != NULL &&
+	    n < GAME_WEB_FIELDS_MAX &&
+	    web->fields[n] != NULL; n++)
+		own[n] = (struct form_field){ web->fields[n], form_line, 0, 8 };
+	if (n > 0 && web->move_text != NULL) {
+		if (form_parse(r->arena, own, n, r->body, r->body_len, NULL, ov,
+		    NULL) != FORM_OK) {
+			snprintf(why, GAME_WHY_MAX, "The fields of that move "
+			    "form do not read.");
 			return NULL;
-		return arena_strdup(r->arena, text);
+		}
+		for (i = 0; i < (int)n; i++)
+			value[i] = ov[i].present ? ov[i].s : NULL;
+		rc = web->move_text(v[MF_MOVE].s, value, text, sizeof(text),
+		    why);
+		if (rc < 0)
+			return NULL;
+		if (rc > 0)
+			return arena_strdup(r->arena, text);
 	}
 	/* The parts of one token, the picks and the tail follow the verb. */
 	buf_init(&b, r->arena);
@@ -591,7 +552,8 @@ page_game_move(struct req *r)
 		    "position.");
 		return;
 	}
-	if ((text = move_text(r, v, why)) == NULL) {
+	if ((text = move_text(r, game_web_find(g.rules->slug), v,
+	    why)) == NULL) {
 		db_rollback_if_open(r->app->db);
 		show(r, &g, 422, why);
 		return;

@@ -19,6 +19,7 @@
 #include "db.h"
 #include "form.h"
 #include "page.h"
+#include "game_web.h"
 #include "page_game.h"
 #include "record.h"
 #include "req.h"
@@ -27,6 +28,7 @@
 #include "sess.h"
 #include "store_game.h"
 #include "tpl.h"
+#include "words.h"
 
 /* One move of the list. */
 struct hmove {
@@ -38,6 +40,7 @@ struct hmove {
 };
 
 struct history_page {
+	struct req		*r;
 	struct store_game	*g;
 	struct page_game_names	 names;
 	int			 ply;		/* the position shown */
@@ -99,7 +102,9 @@ static int
 history_lookup(const void *data, const char *key, struct tpl_val *out)
 {
 	const struct history_page	*p = data;
-	const struct page_game_ui	*ui;
+	const struct game_web		*web = game_web_find(p->g->rules->slug);
+	const char *const		*css;
+	int				 n;
 
 	if (strcmp(key, "id") == 0)
 		return tpl_int(out, p->g->id);
@@ -136,9 +141,12 @@ history_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, p->seed);
 	if (strcmp(key, "error") == 0)
 		return tpl_str(out, p->error);
-	if (strcmp(key, "css") == 0 &&
-	    (ui = page_game_ui_find(p->g->rules->slug)) != NULL)
-		return tpl_list(out, (size_t)ui->ncss, string_item, ui->css);
+	if (strcmp(key, "css") == 0 && web != NULL) {
+		css = game_web_css(web, &n);
+		return tpl_list(out, (size_t)n, string_item, css);
+	}
+	if (strcmp(key, "board_tpl_html") == 0 && web != NULL)
+		return tpl_template(out, page_template(p->r, web->board_tpl));
 	if (strcmp(key, "scripts") == 0)
 		return tpl_list(out, 1, string_item, history_js);
 	return tpl_none(out);
@@ -191,6 +199,7 @@ replay(struct req *r, struct history_page *p, const struct record *rec,
 	const struct game_rules	*rules = rec->rules;
 	struct record_result	 res;
 	struct game_move	 mv;
+	struct words		 w;
 	struct game_events	 ev;
 	struct buf		 b;
 	char			 why[GAME_WHY_MAX];
@@ -214,7 +223,8 @@ replay(struct req *r, struct history_page *p, const struct record *rec,
 		struct hmove			*h = &p->moves[i];
 
 		buf_init(&b, r->arena);
-		page_game_words(&b, rules, &p->names, m->seat, m->text, cur,
+		w = words_html(&b);
+		page_game_words(&w, rules, &p->names, m->seat, m->text, cur,
 		    CARD_NONE);
 		h->ply = i + 1;
 		h->words = b.failed ? "" : b.data;
@@ -275,6 +285,7 @@ page_history_show(struct req *r)
 	}
 	rules = g.rules;
 	memset(&p, 0, sizeof(p));
+	p.r = r;
 	p.g = &g;
 	p.last = g.ply;
 	p.ply = g.ply;

@@ -160,12 +160,9 @@ test_unsub(void **state)
 }
 
 static void
-test_untag_addr(void **state)
+test_addr(void **state)
 {
 	(void)state;
-	assert_string_equal(mail_compose_untag(&a, "You discarded <abbr "
-	    "title=\"red heart 3 (3Rh)\">3Rh</abbr> &amp; O&#39;Neil &lt;3"),
-	    "You discarded 3Rh & O'Neil <3");
 	assert_string_equal(mail_compose_addr(&a, "Name <a@b.c>"), "a@b.c");
 	assert_string_equal(mail_compose_addr(&a, "a@b.c"), "a@b.c");
 }
@@ -178,7 +175,7 @@ main(void)
 		cmocka_unit_test(test_message),
 		cmocka_unit_test(test_multipart_and_utf8),
 		cmocka_unit_test(test_unsub),
-		cmocka_unit_test(test_untag_addr),
+		cmocka_unit_test(test_addr),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -16,8 +16,10 @@
 #include "buf.h"
 #include "gin_vodka.h"
 #include "page_game.h"
+#include "gin_vodka/page_game_gv.h"
 #include "record.h"
 #include "six_suit.h"
+#include "words.h"
 
 static void
 test_knock_text(void **state)
@@ -147,6 +149,7 @@ test_words(void **state)
 	struct page_game_names	 names;
 	struct arena		 a;
 	struct buf		 b;
+	struct words		 w = words_html(&b);
 
 	(void)state;
 	memset(&names, 0, sizeof(names));
@@ -157,39 +160,44 @@ test_words(void **state)
 	arena_init(&a, 0);
 
 	buf_init(&b, &a);
-	page_game_words(&b, &gv_rules, &names, 0, "discard 3rh", NULL,
+	page_game_words(&w, &gv_rules, &names, 0, "discard 3rh", NULL,
 	    CARD_NONE);
 	assert_string_equal(b.data, "&lt;al&amp;ce&gt; discarded <abbr "
 	    "title=\"red heart 3 (3Rh)\">3Rh</abbr>.");
 	buf_init(&b, &a);
-	page_game_words(&b, &gv_rules, &names, 1, "draw", NULL, CARD_NONE);
+	page_game_words(&w, &gv_rules, &names, 1, "draw", NULL, CARD_NONE);
 	assert_string_equal(b.data, "You drew from the stock.");
 	buf_init(&b, &a);
-	page_game_words(&b, &gv_rules, &names, 1, "take", NULL,
+	page_game_words(&w, &gv_rules, &names, 1, "take", NULL,
 	    card_parse(CARD_TT, "4Bs", NULL));
 	assert_string_equal(b.data, "You took <abbr title=\"blue square 4 "
 	    "(4Bs)\">4Bs</abbr>, from the discard pile.");
 	buf_init(&b, &a);
-	page_game_words(&b, &gv_rules, &names, 0, "take", NULL, CARD_NONE);
+	page_game_words(&w, &gv_rules, &names, 0, "take", NULL, CARD_NONE);
 	assert_string_equal(b.data, "&lt;al&amp;ce&gt; took the upcard.");
 	buf_init(&b, &a);
-	page_game_words(&b, &gv_rules, &names, 0, "pass", NULL, CARD_NONE);
+	page_game_words(&w, &gv_rules, &names, 0, "pass", NULL, CARD_NONE);
 	assert_string_equal(b.data, "&lt;al&amp;ce&gt; passed on the upcard.");
 	buf_init(&b, &a);
-	page_game_words(&b, &gv_rules, &names, 1,
+	page_game_words(&w, &gv_rules, &names, 1,
 	    "knock 1Bc | 1Rc 2Rc 3Rc | 1Yh 1Yt 1Ys", NULL, CARD_NONE);
 	assert_non_null(strstr(b.data, "You knocked, discarding <abbr"));
 	assert_non_null(strstr(b.data, "3Rc</abbr>; <abbr"));
 	buf_init(&b, &a);
-	page_game_words(&b, &gv_rules, &names, 1,
+	page_game_words(&w, &gv_rules, &names, 1,
 	    "knock 1Bc | 1Rc 2Rc 3Rc 4Rc | 1Yh 1Yt 1Ys | 2Gh 3Gh 4Gh 1Gh",
 	    NULL, CARD_NONE);
 	assert_non_null(strstr(b.data, "You went gin, discarding"));
 	/* Text that does not parse is shown as text, escaped. */
 	buf_init(&b, &a);
-	page_game_words(&b, &gv_rules, &names, 1, "<x> & y", NULL, CARD_NONE);
+	page_game_words(&w, &gv_rules, &names, 1, "<x> & y", NULL, CARD_NONE);
 	assert_string_equal(b.data, "You played <code>&lt;x&gt; &amp; "
 	    "y</code>.");
+	buf_init(&b, &a);
+	w = words_text(&b);
+	page_game_words(&w, &gv_rules, &names, 0, "discard 3rh", NULL,
+	    CARD_NONE);
+	assert_string_equal(b.data, "<al&ce> discarded 3Rh.");
 	assert_int_equal(b.failed, 0);
 	arena_free(&a);
 }
@@ -221,6 +229,7 @@ test_six_took(void **state)
 	struct six_state	 now;
 	struct arena		 a;
 	struct buf		 b;
+	struct words		 w = words_html(&b);
 	card_t			 took[N];
 	int			 i;
 
@@ -247,15 +256,22 @@ test_six_took(void **state)
 	snprintf(names.name[2], sizeof(names.name[2]), "carol");
 	arena_init(&a, 0);
 	buf_init(&b, &a);
-	page_game_words(&b, &six_rules, &names, 0, moves[1].text, NULL,
+	page_game_words(&w, &six_rules, &names, 0, moves[1].text, NULL,
 	    card_parse(CARD_TT, "2Gh", NULL));
 	assert_string_equal(b.data, "alice proposed to play <abbr "
-	    "title=\"green heart 2 (2Gh)\">2Gh</abbr> on bob&rsquo;s <abbr "
+	    "title=\"green heart 2 (2Gh)\">2Gh</abbr> on bob’s <abbr "
 	    "title=\"red circle 2 (2Rc)\">2Rc</abbr>.");
 	buf_init(&b, &a);
-	page_game_words(&b, &six_rules, &names, 1, moves[4].text, NULL,
+	page_game_words(&w, &six_rules, &names, 1, moves[4].text, NULL,
 	    CARD_NONE);
 	assert_non_null(strstr(b.data, "bob played <abbr"));
+	/* The same words for a mail: plain text, no tag, no entity. */
+	buf_init(&b, &a);
+	w = words_text(&b);
+	page_game_words(&w, &six_rules, &names, 0, moves[1].text, NULL,
+	    card_parse(CARD_TT, "2Gh", NULL));
+	assert_string_equal(b.data, "alice proposed to play 2Gh on bob’s "
+	    "2Rc.");
 	assert_int_equal(b.failed, 0);
 	arena_free(&a);
 }

@@ -1,0 +1,718 @@
+/*
+ * page_game_gv.c: the Gin Vodka board of the game and history pages
+ * (page_game.h): players and scores, the piles, the hands (the
+ * viewer's as the discard pick when they must discard), the knock in
+ * progress and the last hand's panel.  The move forms are in
+ * page_game_play.c.  Everything is read from the
+ * engine's view struct (struct gv_state); the structs below hold only
+ * what a lookup cannot compute on the fly (card SVG, labels, names),
+ * in the request arena.
+ */
+#include "page_game_kit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "cards.h"
+#include "gin_vodka.h"
+#include "req.h"
+#include "tpl.h"
+
+/* One card as the templates see it. */
+struct pcard {
+	card_t		 card;
+	char		 tok[CARD_TEXT_MAX];
+	const char	*svg;
+	int		 value;		/* deadwood value */
+	int		 pick;		/* shown as a discard radio */
+	int		 disabled;	/* that radio may not be chosen */
+	int		 drawn;		/* drawn this turn */
+	char		 move[8 + CARD_TEXT_MAX];	/* "discard 3Rh" */
+};
+
+struct plist {
+	int		 n;
+	struct pcard	*v;
+};
+
+struct pmeld {
+	struct plist	 own;
+	struct plist	 laid;		/* lay-offs onto it */
+};
+
+struct pmelds {
+	int		 n;
+	struct pmeld	 v[GV_MELDS_MAX];
+};
+
+/* A hand on the table: face up, or as backs. */
+struct phand {
+	const char	*title;		/* "Your hand", "Alice's hand" */
+	int		 mine;
+	int		 count;
+	struct plist	 cards;		/* face up; n = 0 when hidden */
+	const char	*backs;		/* the backs' SVG when hidden */
+};
+
+struct pplayer {
+	const char	*name;
+	int		 score, ncards;
+	int		 to_act, dealer, winner, you, bot;
+};
+
+/* The last hand's panel. */
+struct presult {
+	const struct gv_result	*r;
+	const char		*text;
+	const char		*kname, *dname;
+	struct pmelds		 kmelds, dmelds;
+	struct plist		 kdead, ddead;
+};
+
+struct gvboard {
+	const struct gv_state		*v;
+	const struct page_game_names	*names;
+	int				 viewer;
+	struct pplayer			 players[GV_SEATS];
+	struct phand			 hands[GV_SEATS];	/* others first */
+	int				 nhands;
+	const char			*stock_svg, *discard_svg;
+	const char			*defs;	/* the cards' patterns */
+	card_t				 top;
+	const char			*status;
+	const char			*knocker;
+	struct pmelds			 kmelds;	/* the knock in progress */
+	struct plist			 kdead;
+	int				 has_result;
+	struct presult			 res;
+	int				 pick;	/* the viewer's hand is the pick */
+};
+
+static const char *
+who(const struct gvboard *b, int seat)
+{
+	return page_game_who(b->names, seat);
+}
+
+/* The verb ending for seat: "You score", "Alice scores". */
+static const char *
+es(const struct gvboard *b, int seat)
+{
+	return seat == b->viewer ? "" : "s";
+}
+
+static void
+pcard_set(struct req *r, struct pcard *p, card_t c, const char *note)
+{
+	memset(p, 0, sizeof(*p));
+	p->card = c;
+	card_format(CARD_TT, c, p->tok);
+	p->svg = page_game_svg(r, CARD_TT, c, note);
+	p->value = c < CARD_TT_COUNT ? gv_card_value(c) : 0;
+}
+
+/* cards[0..n) as a list in the arena. */
+static int
+plist_set(struct req *r, struct plist *l, const card_t *cards, int n)
+{
+	int	 i;
+
+	l->n = 0;
+	l->v = NULL;
+	if (n <= 0)
+		return 0;
+	if ((l->v = arena_alloc(r->arena, (size_t)n * sizeof(*l->v))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		pcard_set(r, &l->v[i], cards[i], NULL);
+	l->n = n;
+	return 0;
+}
+
+/* An arrangement's melds; with_laid adds each meld's lay-offs. */
+static int
+melds_set(struct req *r, struct pmelds *m, const struct gv_arrangement *a,
+    int with_laid)
+{
+	int	 i, nl;
+
+	m->n = 0;
+	for (i = 0; i < a->nmelds && i < GV_MELDS_MAX; i++) {
+		const struct gv_meld	*x = &a->melds[i];
+
+		nl = with_laid ? x->nlaid : 0;
+		if (x->ncards > GV_MELD_MAX)
+			return -1;
+		if (x->ncards + nl > GV_MELD_MAX)
+			nl = GV_MELD_MAX - x->ncards;
+		if (plist_set(r, &m->v[i].own, x->cards, x->ncards) != 0 ||
+		    plist_set(r, &m->v[i].laid, x->cards + x->ncards, nl) != 0)
+			return -1;
+		m->n++;
+	}
+	return 0;
+}
+
+/* ---- lookups: cards, melds, choices ---- */
+
+/* Every card of a page asks several keys: one strcmp each. */
+static int
+card_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct pcard	*p = data;
+
+	switch (key[0]) {
+	case 'c':
+		if (strcmp(key, "card_html") == 0)
+			return tpl_str(out, p->svg);
+		break;
+	case 'd':
+		if (strcmp(key, "drawn") == 0)
+			return tpl_bool(out, p->drawn);
+		if (strcmp(key, "disabled") == 0)
+			return tpl_bool(out, p->disabled);
+		break;
+	case 'l':
+		if (strcmp(key, "label") == 0)
+			return tpl_str(out, cards_label_str(p->card));
+		break;
+	case 'p':
+		if (strcmp(key, "pick") == 0)
+			return tpl_bool(out, p->pick);
+		if (strcmp(key, "pick_move") == 0)
+			return tpl_str(out, p->move);
+		break;
+	case 't':
+		if (strcmp(key, "tok") == 0)
+			return tpl_str(out, p->tok);
+		break;
+	case 'v':
+		if (strcmp(key, "value") == 0)
+			return tpl_int(out, p->value);
+		break;
+	}
+	return tpl_none(out);
+}
+
+static int
+card_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct plist	*l = list;
+
+	out->lookup = card_lookup;
+	out->data = &l->v[i];
+	return 0;
+}
+
+static int
+cards_val(struct tpl_val *out, const struct plist *l)
+{
+	return tpl_list(out, (size_t)l->n, card_item, l);
+}
+
+static int
+meld_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct pmeld	*m = data;
+
+	switch (key[0]) {
+	case 'h':
+		if (strcmp(key, "has_laid") == 0)
+			return tpl_bool(out, m->laid.n > 0);
+		break;
+	case 'l':
+		if (strcmp(key, "laid") == 0)
+			return cards_val(out, &m->laid);
+		break;
+	case 'o':
+		if (strcmp(key, "own") == 0)
+			return cards_val(out, &m->own);
+		break;
+	}
+	return tpl_none(out);
+}
+
+static int
+meld_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct pmelds	*m = list;
+
+	out->lookup = meld_lookup;
+	out->data = &m->v[i];
+	return 0;
+}
+
+static int
+melds_val(struct tpl_val *out, const struct pmelds *m)
+{
+	return tpl_list(out, (size_t)m->n, meld_item, m);
+}
+
+/* ---- lookups: players, hands, result, options, buttons ---- */
+
+static int
+player_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct pplayer	*p = data;
+
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "bot") == 0)
+			return tpl_bool(out, p->bot);
+		break;
+	case 'd':
+		if (strcmp(key, "dealer") == 0)
+			return tpl_bool(out, p->dealer);
+		break;
+	case 'n':
+		if (strcmp(key, "name") == 0)
+			return tpl_str(out, p->name);
+		if (strcmp(key, "ncards") == 0)
+			return tpl_int(out, p->ncards);
+		break;
+	case 's':
+		if (strcmp(key, "score") == 0)
+			return tpl_int(out, p->score);
+		break;
+	case 't':
+		if (strcmp(key, "to_act") == 0)
+			return tpl_bool(out, p->to_act);
+		break;
+	case 'w':
+		if (strcmp(key, "winner") == 0)
+			return tpl_bool(out, p->winner);
+		break;
+	case 'y':
+		if (strcmp(key, "you") == 0)
+			return tpl_bool(out, p->you);
+		break;
+	}
+	return tpl_none(out);
+}
+
+static int
+player_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct pplayer	*p = list;
+
+	out->lookup = player_lookup;
+	out->data = &p[i];
+	return 0;
+}
+
+static int
+hand_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct phand	*h = data;
+
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "backs_html") == 0)
+			return tpl_str(out, h->backs);
+		break;
+	case 'c':
+		if (strcmp(key, "count") == 0)
+			return tpl_int(out, h->count);
+		if (strcmp(key, "cards") == 0)
+			return cards_val(out, &h->cards);
+		break;
+	case 'f':
+		if (strcmp(key, "faceup") == 0)
+			return tpl_bool(out, h->cards.n > 0);
+		break;
+	case 'h':
+		if (strcmp(key, "hand_title") == 0)
+			return tpl_str(out, h->title);
+		break;
+	case 'm':
+		if (strcmp(key, "mine") == 0)
+			return tpl_bool(out, h->mine);
+		break;
+	}
+	return tpl_none(out);
+}
+
+static int
+hand_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct phand	*h = list;
+
+	out->lookup = hand_lookup;
+	out->data = &h[i];
+	return 0;
+}
+
+static int
+result_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct presult	*p = data;
+	const struct gv_result	*r = p->r;
+
+	switch (key[0]) {
+	case 'd':
+		if (strcmp(key, "dname") == 0)
+			return tpl_str(out, p->dname);
+		if (strcmp(key, "dmelds") == 0)
+			return melds_val(out, &p->dmelds);
+		if (strcmp(key, "ddead") == 0)
+			return cards_val(out, &p->ddead);
+		if (strcmp(key, "ddeadwood") == 0)
+			return tpl_int(out, r->ddead);
+		break;
+	case 'k':
+		if (strcmp(key, "kname") == 0)
+			return tpl_str(out, p->kname);
+		if (strcmp(key, "kmelds") == 0)
+			return melds_val(out, &p->kmelds);
+		if (strcmp(key, "kdead") == 0)
+			return cards_val(out, &p->kdead);
+		if (strcmp(key, "kdeadwood") == 0)
+			return tpl_int(out, r->kdead);
+		break;
+	case 'p':
+		if (strcmp(key, "points") == 0)
+			return tpl_int(out, r->points);
+		break;
+	case 'r':
+		if (strcmp(key, "res_hand") == 0)
+			return tpl_int(out, r->hand);
+		if (strcmp(key, "res_text") == 0)
+			return tpl_str(out, p->text);
+		if (strcmp(key, "res_void") == 0)
+			return tpl_bool(out, r->kind == GV_END_VOID);
+		if (strcmp(key, "res_gin") == 0)
+			return tpl_bool(out, r->kind == GV_END_GIN);
+		break;
+	}
+	return tpl_none(out);
+}
+
+static int
+result_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	(void)i;
+	out->lookup = result_lookup;
+	out->data = list;
+	return 0;
+}
+
+static int
+board_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct gvboard	*b = data;
+	const struct gv_state	*v = b->v;
+	int			 opening = v->phase == GV_PHASE_OPEN_ND ||
+				    v->phase == GV_PHASE_OPEN_D;
+
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "board_gv") == 0)
+			return tpl_bool(out, 1);
+		break;
+	case 'c':
+		if (strcmp(key, "card_defs_html") == 0)
+			return tpl_str(out, b->defs);
+		break;
+	case 'd':
+		if (strcmp(key, "discards") == 0)
+			return tpl_int(out, v->ndiscard);
+		if (strcmp(key, "discard_html") == 0)
+			return tpl_str(out, b->discard_svg);
+		break;
+	case 'g':
+		if (strcmp(key, "gin") == 0)
+			return tpl_bool(out, 1);
+		break;
+	case 'h':
+		if (strcmp(key, "hands") == 0)
+			return tpl_list(out, (size_t)b->nhands, hand_item,
+			    b->hands);
+		if (strcmp(key, "hand_no") == 0)
+			return tpl_int(out, v->hand);
+		break;
+	case 'k':
+		if (strcmp(key, "knocking") == 0)
+			return tpl_bool(out, b->knocker != NULL);
+		if (strcmp(key, "knocker") == 0)
+			return tpl_str(out, b->knocker);
+		if (strcmp(key, "kmelds") == 0)
+			return melds_val(out, &b->kmelds);
+		if (strcmp(key, "kdead") == 0)
+			return cards_val(out, &b->kdead);
+		if (strcmp(key, "kdeadwood") == 0)
+			return tpl_int(out, v->knock.deadwood);
+		break;
+	case 'p':
+		if (strcmp(key, "players") == 0)
+			return tpl_list(out, GV_SEATS, player_item, b->players);
+		break;
+	case 'r':
+		if (strcmp(key, "result") == 0)
+			return tpl_list(out, b->has_result ? 1 : 0,
+			    result_item, &b->res);
+		if (strcmp(key, "result_open") == 0)
+			return tpl_bool(out, b->has_result && (opening ||
+			    v->phase == GV_PHASE_OVER));
+		if (strcmp(key, "recycles") == 0)
+			return tpl_int(out, v->recycles);
+		if (strcmp(key, "recycle_cap") == 0)
+			return tpl_int(out, v->recycle_cap);
+		break;
+	case 's':
+		if (strcmp(key, "stock") == 0)
+			return tpl_int(out, v->nstock);
+		if (strcmp(key, "stock_html") == 0)
+			return tpl_str(out, b->stock_svg);
+		if (strcmp(key, "status") == 0)
+			return tpl_str(out, b->status);
+		break;
+	case 't':
+		if (strcmp(key, "target") == 0)
+			return tpl_int(out, v->target);
+		break;
+	case 'u':
+		if (strcmp(key, "upcard") == 0)
+			return tpl_bool(out, opening);
+		break;
+	}
+	return tpl_none(out);
+}
+
+/* ---- building the board ---- */
+
+static const char *
+status_text(struct req *r, const struct gvboard *b)
+{
+	const struct gv_state	*v = b->v;
+	const char		*w = who(b, v->turn);
+	int			 you = v->turn == b->viewer, s;
+
+	if (b->names->vacant && v->phase != GV_PHASE_OVER)
+		return "The cards are dealt; play starts when the open seat is "
+		    "taken.";
+	switch (v->phase) {
+	case GV_PHASE_DEAL:
+		return "Waiting for the next hand's cards.";
+	case GV_PHASE_OPEN_ND:
+	case GV_PHASE_OPEN_D:
+		return you ? "Your turn: take the upcard or pass." :
+		    page_game_printf(r, "%s may take the upcard or pass.",
+		    w);
+	case GV_PHASE_DRAW:
+		if (v->stock_only)
+			return you ? "Your turn: both passed, so draw from the "
+			    "stock." : page_game_printf(r, "%s draws from "
+			    "the stock.", w);
+		return you ? "Your turn: draw from the stock or take the top "
+		    "discard." : page_game_printf(r, "%s draws from the "
+		    "stock or takes the top discard.", w);
+	case GV_PHASE_DISCARD:
+		return you ? "Your turn: discard a card, or knock." :
+		    page_game_printf(r, "%s discards or knocks.", w);
+	case GV_PHASE_LAST_DRAW:
+	case GV_PHASE_LAST_DISCARD:
+		return page_game_printf(r, "%s knocked. %s",
+		    v->knocker == b->viewer ? "You" : who(b, v->knocker),
+		    you ? "Your last play: draw or take, then discard." :
+		    page_game_printf(r, "%s makes a last play.", w));
+	default:
+		for (s = 0; s < GV_SEATS; s++)
+			if (v->winners & (1u << s))
+				return page_game_printf(r, "Game over: %s "
+				    "with %d points.", s == b->viewer ?
+				    "you win" : page_game_printf(r, "%s wins",
+				    who(b, s)), (int)v->scores[s]);
+		return "Game over.";
+	}
+}
+
+static const char *
+result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
+{
+	char	 tok[CARD_TEXT_MAX];
+	int	 k = x->knocker, d = x->knocker ^ 1, nlaid = 0, i;
+
+	if (x->kind == GV_END_VOID)
+		return page_game_printf(r, "Hand %d is void: the stock ran "
+		    "out after the last recycle it may have. Nobody scores.",
+		    x->hand);
+	card_format(CARD_TT, x->knock_discard, tok);
+	for (i = 0; i < x->karr.nmelds; i++)
+		nlaid += x->karr.melds[i].nlaid;
+	switch (x->kind) {
+	case GV_END_GIN:
+		return page_game_printf(r, "Hand %d: %s went gin, "
+		    "discarding %s; %s had %d deadwood. %s score%s 20 + %d = "
+		    "%d.", x->hand, who(b, k), tok, who(b, d), x->ddead,
+		    who(b, k), es(b, k), x->ddead, x->points);
+	case GV_END_KNOCK:
+		return page_game_printf(r, "Hand %d: %s knocked with %d "
+		    "deadwood, discarding %s; %s laid off %d card%s and kept "
+		    "%d deadwood. %s score%s %d - %d = %d.", x->hand, who(b, k),
+		    x->kdead, tok, who(b, d), nlaid, nlaid == 1 ? "" : "s",
+		    x->ddead, who(b, k), es(b, k), x->ddead, x->kdead,
+		    x->points);
+	default:
+		return page_game_printf(r, "Hand %d: %s knocked with %d "
+		    "deadwood, discarding %s; %s laid off %d card%s and kept "
+		    "%d deadwood%s. %s score%s 8 + (%d - %d) = %d.", x->hand,
+		    who(b, k), x->kdead, tok, who(b, d), nlaid,
+		    nlaid == 1 ? "" : "s", x->ddead, x->kdead == x->ddead ?
+		    ", a tie, which goes to the defender" : ", an undercut",
+		    who(b, d), es(b, d), x->kdead, x->ddead, x->points);
+	}
+}
+
+static int
+result_set(struct req *r, struct gvboard *b)
+{
+	const struct gv_result	*x = &b->v->last;
+
+	if (x->kind == GV_END_NONE)
+		return 0;
+	b->has_result = 1;
+	b->res.r = x;
+	b->res.text = result_text(r, b, x);
+	if (x->kind == GV_END_VOID)
+		return 0;
+	b->res.kname = who(b, x->knocker);
+	b->res.dname = who(b, x->knocker ^ 1);
+	if (melds_set(r, &b->res.kmelds, &x->karr, 1) != 0 ||
+	    melds_set(r, &b->res.dmelds, &x->darr, 0) != 0 ||
+	    plist_set(r, &b->res.kdead, x->karr.dead, x->karr.ndead) != 0 ||
+	    plist_set(r, &b->res.ddead, x->darr.dead, x->darr.ndead) != 0)
+		return -1;
+	return 0;
+}
+
+/* One hand: face up when the view shows it, else as backs. */
+static int
+hand_set(struct req *r, struct gvboard *b, struct phand *h, int seat)
+{
+	const struct gv_state	*v = b->v;
+	struct buf		 backs, title;
+	int			 i, n = v->nhand[seat];
+
+	h->mine = seat == b->viewer;
+	h->count = n;
+	h->title = "Your hand";
+	if (!h->mine) {			/* "Alice's hand", no printf */
+		buf_init(&title, r->arena);
+		buf_puts(&title, who(b, seat));
+		buf_puts(&title, "'s hand");
+		h->title = title.failed ? "" : title.data;
+	}
+	if (n > 0 && v->hands[seat][0] != CARD_NONE) {
+		if (plist_set(r, &h->cards, v->hands[seat], n) != 0)
+			return -1;
+		for (i = 0; i < n; i++) {
+			struct pcard	*p = &h->cards.v[i];
+			int		 just = v->drawn != CARD_NONE &&
+					    v->hands[seat][i] == v->drawn &&
+					    seat == v->turn;
+
+			if (just) {
+				p->drawn = 1;
+				p->svg = page_game_svg(r, CARD_TT, v->drawn,
+				    v->from_pile ? "taken this turn" :
+				    "drawn this turn");
+			}
+			if (!h->mine || !b->pick)
+				continue;
+			/* A card just taken from the pile may not go back. */
+			p->pick = 1;
+			p->disabled = just && v->from_pile;
+			memcpy(p->move, "discard ", 8);	/* no printf */
+			memcpy(p->move + 8, p->tok, sizeof(p->tok));
+		}
+		return 0;
+	}
+	buf_init(&backs, r->arena);
+	cards_backs_svg(&backs, n);
+	h->backs = backs.failed || n <= 0 ? "" : backs.data;
+	return 0;
+}
+
+int
+page_game_gv_board(struct req *r, const void *view,
+    const struct page_game_names *names, int mode, struct tpl_val *out)
+{
+	const struct gv_state	*v = view;
+	struct gvboard		*b;
+	struct buf		 sb;
+	int			 s, order[GV_SEATS], no = 0;
+
+	if ((b = arena_calloc(r->arena, sizeof(*b))) == NULL)
+		return -1;
+	b->v = v;
+	b->names = names;
+	/* The seat the names say; a finished game's view is everyone's. */
+	b->viewer = names->viewer >= 0 && names->viewer < GV_SEATS ?
+	    names->viewer : -1;
+	b->pick = mode == PAGE_GAME_PLAY && b->viewer >= 0 &&
+	    v->turn == b->viewer && !names->vacant &&
+	    (v->phase == GV_PHASE_DISCARD || v->phase == GV_PHASE_LAST_DISCARD);
+	for (s = 0; s < GV_SEATS; s++) {
+		struct pplayer	*p = &b->players[s];
+
+		p->name = who(b, s);
+		p->score = (int)v->scores[s];
+		p->ncards = v->nhand[s];
+		p->to_act = v->phase > GV_PHASE_DEAL &&
+		    v->phase < GV_PHASE_OVER && v->turn == s && !names->vacant;
+		p->dealer = v->dealer == s;
+		p->winner = (v->winners >> s) & 1;
+		p->you = s == b->viewer;
+		p->bot = names->is_bot[s];
+	}
+	/* Others' hands first, the viewer's last, as at a table. */
+	for (s = 0; s < GV_SEATS; s++)
+		if (s != b->viewer)
+			order[no++] = s;
+	if (b->viewer >= 0)
+		order[no++] = b->viewer;
+	for (s = 0; s < no; s++)
+		if (hand_set(r, b, &b->hands[s], order[s]) != 0)
+			return -1;
+	b->nhands = no;
+	b->top = v->ndiscard > 0 ? v->discard[v->ndiscard - 1] : CARD_NONE;
+	b->discard_svg = b->top == CARD_NONE ? "" : page_game_svg(r, CARD_TT,
+	    b->top, v->phase == GV_PHASE_OPEN_ND ||
+	    v->phase == GV_PHASE_OPEN_D ? "the upcard" :
+	    "top of the discard pile");
+	buf_init(&sb, r->arena);
+	if (v->nstock > 0)
+		cards_back_svg(&sb);
+	b->stock_svg = sb.failed ? "" : sb.data;
+	buf_init(&sb, r->arena);
+	cards_defs_squares(&sb);	/* Gin Vodka plays the Squares deck */
+	b->defs = sb.failed ? "" : sb.data;
+	b->status = status_text(r, b);
+	if (v->knocker < GV_SEATS && (v->phase == GV_PHASE_LAST_DRAW ||
+	    v->phase == GV_PHASE_LAST_DISCARD)) {
+		b->knocker = who(b, v->knocker);
+		if (melds_set(r, &b->kmelds, &v->knock, 0) != 0 ||
+		    plist_set(r, &b->kdead, v->knock.dead,
+		    v->knock.ndead) != 0)
+			return -1;
+	}
+	if (result_set(r, b) != 0)
+		return -1;
+	if (r->arena->failed)
+		return -1;
+	return page_game_one(r, out, 1, board_lookup, b);
+}
+
+int
+page_game_gv_reveal(const void *st, int viewer, void *out)
+{
+	struct gv_state	*v = out;
+
+	memcpy(v, st, sizeof(*v));
+	memset(&v->rng, 0, sizeof(v->rng));
+	v->viewer = (int8_t)(viewer >= 0 && viewer < GV_SEATS ? viewer :
+	    GAME_VIEW_ALL);
+	return 0;
+}

@@ -1,0 +1,683 @@
+/*
+ * page_game_six.c: the Six Suit board of the game and history pages
+ * (page_game.h, struct page_game_ui).
+ *
+ * Read from the engine's view (struct six_state): the phase line (free
+ * time, orbit, final phase), what the player to move is doing (the
+ * prediction and the draw, the chain of extra turns, a play waiting for
+ * its veto), the score table by faction, every player's six top cards
+ * with their pile heights, tags for the exposed, the close and the
+ * ghosts, the team as a name and a shape beside its color, the center
+ * pile and the viewer's hidden cards.  When the viewer must play, the
+ * top cards they may play on, the center pile and their hidden cards
+ * become the radios of the form "f-play" (page_game_six_play.c): a
+ * target radio is the move ("play on 4Rt @2", or "discard"), the
+ * hidden card the pick c0, so the handler writes "play on 4Rt @2 3Rh".
+ */
+#include "page_game_kit.h"
+#include "page_game_six.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "cards.h"
+#include "req.h"
+#include "tpl.h"
+
+/* One card on the board. */
+struct scard {
+	char		 tok[CARD_TEXT_MAX];
+	const char	*svg;
+	int		 height;	/* cards in its pile */
+	int		 pile;		/* 1..6 */
+	int		 target;	/* a radio of f-play */
+	char		 value[40];	/* "play on 4Rt @2" */
+	struct buf	 fits;		/* hidden cards that may go on it */
+	struct buf	 dbl;		/* ... as a double match (k = 2) */
+	struct buf	 elim;		/* ... eliminating its owner */
+	int		 proposed;	/* the play under veto goes here */
+	int		 pick;		/* a hidden card as the pick c0 */
+	int		 checked;
+	int		 drawn;		/* drawn this turn */
+};
+
+struct slist {
+	int		 n;
+	struct scard	*v;
+};
+
+struct splayer {
+	const char	*name;
+	int		 seat, team;
+	int		 alive, exposed, close, to_act, dealer, bot, you;
+	int		 chain, owner;	/* chain target; answers the veto */
+	const char	*kind;		/* the six suit it has, or NULL */
+	const char	*fell;		/* "eliminated by Bo (1st fall)" */
+	int		 nhand;
+	struct scard	 tops[SIX_PILES];
+	struct slist	 hidden;	/* face up when the view shows them */
+	const char	*backs;
+};
+
+struct sfaction {
+	const char	*name, *mark, *members;
+	int		 team, score, deal, winner, teams;
+};
+
+/* One legal play in words, for the list form. */
+struct splay {
+	char		 move[GAME_MOVE_TEXT_MAX];
+	const char	*text;
+};
+
+struct sixboard {
+	const struct six_state		*v;
+	const struct page_game_names	*names;
+	int				 viewer;
+	int				 teams;		/* F < N */
+	int				 pick;		/* f-play's radios */
+	struct splayer			 players[GAME_SEATS_MAX];
+	struct sfaction			 factions[GAME_SEATS_MAX];
+	struct slist			 hand;		/* the viewer's */
+	struct scard			 center;
+	const char			*defs, *stock_svg;
+	const char			*phase, *status, *chain, *draw;
+	const char			*last;
+	struct splay			*plays;
+	int				 nplays;
+};
+
+static const char *
+who(const struct sixboard *b, int seat)
+{
+	return page_game_who(b->names, seat);
+}
+
+/* "Ana's", "your". */
+static const char *
+whose(struct req *r, const struct sixboard *b, int seat)
+{
+	return seat == b->viewer ? "your" : arena_printf(r->arena, "%s's",
+	    who(b, seat));
+}
+
+static const char *
+ordinal(struct req *r, int n)
+{
+	const char	*suf = n % 100 >= 11 && n % 100 <= 13 ? "th" :
+			    n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" :
+			    n % 10 == 3 ? "rd" : "th";
+
+	return arena_printf(r->arena, "%d%s", n, suf);
+}
+
+/* ---- lookups ---- */
+
+static int
+card_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct scard	*c = data;
+
+	switch (key[0]) {
+	case 'c':
+		if (strcmp(key, "card_html") == 0)
+			return tpl_str(out, c->svg);
+		if (strcmp(key, "checked") == 0)
+			return tpl_bool(out, c->checked);
+		break;
+	case 'd':
+		if (strcmp(key, "dbl") == 0)
+			return tpl_strn(out, c->dbl.data, c->dbl.len);
+		if (strcmp(key, "drawn") == 0)
+			return tpl_bool(out, c->drawn);
+		break;
+	case 'e':
+		if (strcmp(key, "elim") == 0)
+			return tpl_strn(out, c->elim.data, c->elim.len);
+		break;
+	case 'f':
+		if (strcmp(key, "fits") == 0)
+			return tpl_strn(out, c->fits.data, c->fits.len);
+		break;
+	case 'h':
+		if (strcmp(key, "height") == 0)
+			return tpl_int(out, c->height);
+		if (strcmp(key, "high") == 0)
+			return tpl_bool(out, c->height > 1);
+		break;
+	case 'p':
+		if (strcmp(key, "pick") == 0)
+			return tpl_bool(out, c->pick);
+		if (strcmp(key, "pile") == 0)
+			return tpl_int(out, c->pile);
+		if (strcmp(key, "proposed") == 0)
+			return tpl_bool(out, c->proposed);
+		break;
+	case 't':
+		if (strcmp(key, "tok") == 0)
+			return tpl_str(out, c->tok);
+		if (strcmp(key, "target") == 0)
+			return tpl_bool(out, c->target);
+		break;
+	case 'v':
+		if (strcmp(key, "value") == 0)
+			return tpl_str(out, c->value);
+		break;
+	}
+	return tpl_none(out);
+}
+
+static int
+card_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct scard	*c = list;
+
+	out->lookup = card_lookup;
+	out->data = &c[i];
+	return 0;
+}
+
+static int
+player_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct splayer	*p = data;
+
+	switch (key[0]) {
+	case 'a':
+		if (strcmp(key, "alive") == 0)
+			return tpl_bool(out, p->alive);
+		break;
+	case 'b':
+		if (strcmp(key, "bot") == 0)
+			return tpl_bool(out, p->bot);
+		if (strcmp(key, "backs_html") == 0)
+			return tpl_str(out, p->backs);
+		break;
+	case 'c':
+		if (strcmp(key, "close") == 0)
+			return tpl_bool(out, p->close);
+		if (strcmp(key, "chain") == 0)
+			return tpl_bool(out, p->chain);
+		break;
+	case 'd':
+		if (strcmp(key, "dealer") == 0)
+			return tpl_bool(out, p->dealer);
+		break;
+	case 'e':
+		if (strcmp(key, "exposed") == 0)
+			return tpl_bool(out, p->exposed);
+		break;
+	case 'f':
+		if (strcmp(key, "fell") == 0)
+			return tpl_str(out, p->fell);
+		break;
+	case 'g':
+		if (strcmp(key, "ghost") == 0)
+			return tpl_bool(out, !p->alive);
+		break;
+	case 'h':
+		if (strcmp(key, "hidden") == 0)
+			return tpl_list(out, (size_t)p->hidden.n, card_item,
+			    p->hidden.v);
+		if (strcmp(key, "hidden_up") == 0)
+			return tpl_bool(out, p->hidden.n > 0);
+		break;
+	case 'k':
+		if (strcmp(key, "kind") == 0)
+			return tpl_str(out, p->kind);
+		break;
+	case 'n':
+		if (strcmp(key, "name") == 0)
+			return tpl_str(out, p->name);
+		if (strcmp(key, "nhand") == 0)
+			return tpl_int(out, p->nhand);
+		break;
+	case 'o':
+		if (strcmp(key, "owner") == 0)
+			return tpl_bool(out, p->owner);
+		break;
+	case 's':
+		if (strcmp(key, "seat") == 0)
+			return tpl_int(out, p->seat);
+		if (strcmp(key, "seat_no") == 0)
+			return tpl_int(out, p->seat + 1);
+		break;
+	case 't':
+		if (strcmp(key, "to_act") == 0)
+			return tpl_bool(out, p->to_act);
+		if (strcmp(key, "tops") == 0)
+			return tpl_list(out, p->alive ? SIX_PILES : 0,
+			    card_item, p->tops);
+		if (strcmp(key, "team_name") == 0)
+			return tpl_str(out, page_game_six_team(p->team));
+		if (strcmp(key, "team_mark") == 0)
+			return tpl_str(out, page_game_six_mark(p->team));
+		if (strcmp(key, "team_no") == 0)
+			return tpl_int(out, p->team);
+		break;
+	case 'y':
+		if (strcmp(key, "you") == 0)
+			return tpl_bool(out, p->you);
+		break;
+	}
+	return tpl_none(out);
+}
+
+static int
+player_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct splayer	*p = list;
+
+	out->lookup = player_lookup;
+	out->data = &p[i];
+	return 0;
+}
+
+static int
+faction_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct sfaction	*f = data;
+
+	if (strcmp(key, "fname") == 0)
+		return tpl_str(out, f->name);
+	if (strcmp(key, "fmark") == 0)
+		return tpl_str(out, f->mark);
+	if (strcmp(key, "members") == 0)
+		return tpl_str(out, f->members);
+	if (strcmp(key, "fscore") == 0)
+		return tpl_int(out, f->score);
+	if (strcmp(key, "fdeal") == 0)
+		return tpl_int(out, f->deal);
+	if (strcmp(key, "fwinner") == 0)
+		return tpl_bool(out, f->winner);
+	if (strcmp(key, "fteam") == 0)
+		return tpl_bool(out, f->teams);
+	if (strcmp(key, "team_no") == 0)
+		return tpl_int(out, f->team);
+	return tpl_none(out);
+}
+
+static int
+faction_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct sfaction	*f = list;
+
+	out->lookup = faction_lookup;
+	out->data = &f[i];
+	return 0;
+}
+
+static int
+splay_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct splay	*p = data;
+
+	if (strcmp(key, "lmove") == 0)
+		return tpl_str(out, p->move);
+	if (strcmp(key, "ltext") == 0)
+		return tpl_str(out, p->text);
+	return tpl_none(out);
+}
+
+static int
+splay_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct splay	*p = list;
+
+	out->lookup = splay_lookup;
+	out->data = &p[i];
+	return 0;
+}
+
+static int
+board_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct sixboard	*b = data;
+	const struct six_state	*v = b->v;
+
+	switch (key[0]) {
+	case 'b':
+		if (strcmp(key, "board_six") == 0)
+			return tpl_bool(out, 1);
+		break;
+	case 'c':
+		if (strcmp(key, "card_defs_html") == 0)
+			return tpl_str(out, b->defs);
+		if (strcmp(key, "chain") == 0)
+			return tpl_str(out, b->chain);
+		if (strcmp(key, "center") == 0)
+			return tpl_list(out, v->ncenter > 0 || b->pick ? 1 : 0,
+			    card_item, &b->center);
+		break;
+	case 'd':
+		if (strcmp(key, "deal_no") == 0)
+			return tpl_int(out, v->hand);
+		if (strcmp(key, "deals") == 0)
+			return tpl_int(out, v->ndeals);
+		if (strcmp(key, "draw") == 0)
+			return tpl_str(out, b->draw);
+		break;
+	case 'f':
+		if (strcmp(key, "factions") == 0)
+			return tpl_list(out, v->nfactions, faction_item,
+			    b->factions);
+		break;
+	case 'h':
+		if (strcmp(key, "hand") == 0)
+			return tpl_list(out, (size_t)b->hand.n, card_item,
+			    b->hand.v);
+		if (strcmp(key, "has_hand") == 0)
+			return tpl_bool(out, b->viewer >= 0);
+		if (strcmp(key, "hand_count") == 0)
+			return tpl_int(out, b->viewer >= 0 ?
+			    v->nhand[b->viewer] : 0);
+		break;
+	case 'l':
+		if (strcmp(key, "last") == 0)
+			return tpl_str(out, b->last);
+		break;
+	case 'n':
+		if (strcmp(key, "ncenter") == 0)
+			return tpl_int(out, v->ncenter);
+		if (strcmp(key, "nplays") == 0)
+			return tpl_int(out, b->nplays);
+		break;
+	case 'p':
+		if (strcmp(key, "players") == 0)
+			return tpl_list(out, v->nseats, player_item,
+			    b->players);
+		if (strcmp(key, "phase") == 0)
+			return tpl_str(out, b->phase);
+		if (strcmp(key, "pick") == 0)
+			return tpl_bool(out, b->pick);
+		if (strcmp(key, "plays") == 0)
+			return tpl_list(out, (size_t)b->nplays, splay_item,
+			    b->plays);
+		break;
+	case 's':
+		if (strcmp(key, "status") == 0)
+			return tpl_str(out, b->status);
+		if (strcmp(key, "stock") == 0)
+			return tpl_int(out, v->nstock);
+		if (strcmp(key, "stock_html") == 0)
+			return tpl_str(out, b->stock_svg);
+		break;
+	case 't':
+		if (strcmp(key, "teams") == 0)
+			return tpl_bool(out, b->teams);
+		break;
+	}
+	return tpl_none(out);
+}
+
+/* ---- building ---- */
+
+/* The hidden cards of seat that may go on q's pile p, by kind. */
+static void
+target_set(struct req *r, struct sixboard *b, struct scard *t, int q, int p)
+{
+	const struct six_state	*v = b->v;
+	card_t			 after[SIX_PILES], c;
+	char			 tok[CARD_TEXT_MAX];
+	int			 i, seat = b->viewer, free = six_free_time(v);
+
+	buf_init(&t->fits, r->arena);
+	buf_init(&t->dbl, r->arena);
+	buf_init(&t->elim, r->arena);
+	for (i = 0; i < v->nhand[seat]; i++) {
+		c = v->hands[seat][i];
+		if (c >= CARD_TT_COUNT || !six_play_allowed(v, seat, c, q, p))
+			continue;
+		card_format(CARD_TT, c, tok);
+		buf_printf(&t->fits, "%s%s", t->fits.len ? " " : "", tok);
+		if (card_tt_matches(c, v->top[q][p]) == 2)
+			buf_printf(&t->dbl, "%s%s", t->dbl.len ? " " : "", tok);
+		memcpy(after, v->top[q], sizeof(after));
+		after[p] = c;
+		if (!free && six_team(v, q) != six_team(v, seat) &&
+		    six_is_six_suit(after))
+			buf_printf(&t->elim, "%s%s", t->elim.len ? " " : "",
+			    tok);
+	}
+	if (t->fits.len == 0)
+		return;
+	t->target = 1;
+	card_format(CARD_TT, v->top[q][p], tok);
+	snprintf(t->value, sizeof(t->value), "play on %s @%d", tok, q);
+}
+
+static int
+player_set(struct req *r, struct sixboard *b, int q)
+{
+	const struct six_state	*v = b->v;
+	struct splayer		*pl = &b->players[q];
+	struct buf		 bb;
+	int			 p, i, n, d;
+
+	pl->seat = q;
+	pl->name = who(b, q);
+	pl->team = six_team(v, q);
+	pl->alive = v->phase != SIX_PHASE_DEAL && (v->alive >> q) & 1;
+	pl->to_act = !b->names->vacant && v->phase > SIX_PHASE_DEAL &&
+	    v->phase < SIX_PHASE_OVER && (v->phase == SIX_PHASE_VETO ?
+	    v->prop_owner : v->turn) == q;
+	pl->owner = v->phase == SIX_PHASE_VETO && v->prop_owner == q;
+	pl->chain = v->phase > SIX_PHASE_DEAL && v->phase < SIX_PHASE_OVER &&
+	    !v->natural && !v->relaxed && v->chain_target == q;
+	pl->dealer = v->dealer == q;
+	pl->bot = b->names->is_bot[q];
+	pl->you = q == b->viewer;
+	pl->nhand = v->nhand[q];
+	if (v->fell_by[q] < v->nseats)
+		pl->fell = arena_printf(r->arena, "eliminated by %s (%s fall "
+		    "of this deal)", v->fell_by[q] == b->viewer ? "you" :
+		    who(b, v->fell_by[q]), ordinal(r, v->fell_order[q]));
+	if (pl->alive) {
+		d = six_distance(v->top[q]);
+		pl->exposed = d == 0;
+		pl->close = d == 1;
+		pl->kind = page_game_six_kind(v->top[q]);
+		for (p = 0; p < SIX_PILES; p++) {
+			struct scard	*t = &pl->tops[p];
+			const char	*note;
+
+			card_format(CARD_TT, v->top[q][p], t->tok);
+			t->pile = p + 1;
+			t->height = v->depth[q][p] + 1;
+			t->proposed = v->phase == SIX_PHASE_VETO &&
+			    v->prop_owner == q && v->prop_pile == p;
+			note = arena_printf(r->arena, "%s pile %d, %d card%s%s",
+			    whose(r, b, q), p + 1, t->height,
+			    t->height == 1 ? "" : "s", t->proposed ?
+			    ", the play waiting for a veto goes here" : "");
+			t->svg = page_game_svg(r, CARD_TT, v->top[q][p], note);
+			if (b->pick)
+				target_set(r, b, t, q, p);
+		}
+	}
+	/* Hidden cards: face up when the view shows them (own, or over). */
+	n = v->nhand[q];
+	if (n > 0 && v->hands[q][0] < CARD_TT_COUNT && q != b->viewer) {
+		if ((pl->hidden.v = arena_calloc(r->arena, (size_t)n *
+		    sizeof(*pl->hidden.v))) == NULL)
+			return -1;
+		for (i = 0; i < n; i++) {
+			card_format(CARD_TT, v->hands[q][i], pl->hidden.v[i].tok);
+			pl->hidden.v[i].svg = page_game_svg(r, CARD_TT,
+			    v->hands[q][i], "a hidden card");
+		}
+		pl->hidden.n = n;
+	} else if (q != b->viewer) {
+		buf_init(&bb, r->arena);
+		cards_backs_svg(&bb, n < 6 ? n : 6);
+		pl->backs = bb.failed ? "" : bb.data;
+	}
+	return 0;
+}
+
+/* The viewer's legal plays and discards as sentences. */
+static int
+plays_set(struct req *r, struct sixboard *b)
+{
+	const struct six_state	*v = b->v;
+	struct game_move	*legal;
+	card_t			 after[SIX_PILES];
+	char			 a[CARD_TEXT_MAX], o[CARD_TEXT_MAX];
+	int			 n, i, q, k, p, elim, extra, seat = b->viewer;
+
+	if ((n = six_legal(v, seat, NULL, 0)) > GAME_LEGAL_MAX)
+		n = GAME_LEGAL_MAX;
+	if (n <= 0)
+		return 0;
+	if ((legal = arena_alloc(r->arena, (size_t)n * sizeof(*legal))) ==
+	    NULL)
+		return -1;
+	six_legal(v, seat, legal, n);
+	if ((b->plays = arena_calloc(r->arena, (size_t)(n > 0 ? n : 1) *
+	    sizeof(*b->plays))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct splay	*x = &b->plays[b->nplays];
+
+		if (legal[i].verb != SIX_PLAY && legal[i].verb != SIX_DISCARD)
+			continue;
+		six_format(&legal[i], x->move, sizeof(x->move));
+		card_format(CARD_TT, legal[i].cards[0], a);
+		if (legal[i].verb == SIX_DISCARD) {
+			x->text = arena_printf(r->arena, "Discard %s to the "
+			    "center", a);
+			b->nplays++;
+			continue;
+		}
+		q = legal[i].at;
+		for (p = 0; p < SIX_PILES && v->top[q][p] != legal[i].on; p++)
+			;
+		if (p == SIX_PILES)
+			continue;
+		card_format(CARD_TT, legal[i].on, o);
+		k = card_tt_matches(legal[i].cards[0], legal[i].on);
+		memcpy(after, v->top[q], sizeof(after));
+		after[p] = legal[i].cards[0];
+		elim = !six_free_time(v) && six_team(v, q) != six_team(v, seat)
+		    && six_is_six_suit(after);
+		extra = k == 2 && (v->natural || v->relaxed ||
+		    q == v->chain_target);
+		x->text = arena_printf(r->arena, "%s on %s %s (pile %d)%s%s%s%s",
+		    a, whose(r, b, q), o, p + 1, k == 2 ? ": double match" : "",
+		    k == 2 ? extra ? ", extra turn" : ", no extra turn" : "",
+		    elim ? arena_printf(r->arena, "%s eliminates %s", k == 2 ?
+		    ";" : ":", q == seat ? "you" : who(b, q)) : "",
+		    !elim && six_is_six_suit(after) ? six_free_time(v) ?
+		    "; a six suit (free time)" : "; exposes a six suit" : "");
+		b->nplays++;
+	}
+	return 0;
+}
+
+static int
+hand_set(struct req *r, struct sixboard *b)
+{
+	const struct six_state	*v = b->v;
+	int			 seat = b->viewer, n, i, j;
+	card_t			 c;
+
+	if (seat < 0 || (n = v->nhand[seat]) == 0 ||
+	    v->hands[seat][0] >= CARD_TT_COUNT)
+		return 0;
+	if ((b->hand.v = arena_calloc(r->arena, (size_t)n *
+	    sizeof(*b->hand.v))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct scard	*h = &b->hand.v[i];
+
+		c = v->hands[seat][i];
+		card_format(CARD_TT, c, h->tok);
+		for (j = 0; j < v->ndrawn && j < 3; j++)
+			h->drawn |= v->turn == seat && v->drawn[j] == c;
+		h->svg = page_game_svg(r, CARD_TT, c, h->drawn ?
+		    "drawn this turn" : "your hidden card");
+		h->pick = b->pick;
+		h->checked = b->pick && n == 1;
+	}
+	b->hand.n = n;
+	return 0;
+}
+
+static void
+factions_set(struct req *r, struct sixboard *b)
+{
+	const struct six_state	*v = b->v;
+	struct buf		 mb;
+	int			 f, q;
+
+	for (f = 0; f < v->nfactions; f++) {
+		struct sfaction	*x = &b->factions[f];
+
+		x->team = f;
+		x->teams = b->teams;
+		x->score = (int)v->scores[f];
+		x->deal = (int)v->deal_points[f];
+		x->mark = b->teams ? page_game_six_mark(f) : "";
+		buf_init(&mb, r->arena);
+		for (q = f; q < v->nseats; q += v->nfactions)
+			buf_printf(&mb, "%s%s", q == f ? "" : ", ", who(b, q));
+		x->members = mb.failed ? "" : mb.data;
+		x->name = b->teams ? page_game_six_team(f) : who(b, f);
+		x->winner = v->phase == SIX_PHASE_OVER &&
+		    (v->winners >> f) & 1;
+	}
+}
+
+int
+page_game_six_board(struct req *r, const void *view,
+    const struct page_game_names *names, int mode, struct tpl_val *out)
+{
+	const struct six_state	*v = view;
+	struct sixboard		*b;
+	struct buf		 sb;
+	int			 q;
+
+	if ((b = arena_calloc(r->arena, sizeof(*b))) == NULL)
+		return -1;
+	b->v = v;
+	b->names = names;
+	b->viewer = names->viewer >= 0 && names->viewer < v->nseats ?
+	    names->viewer : -1;
+	b->teams = v->nfactions < v->nseats;
+	b->pick = mode == PAGE_GAME_PLAY && b->viewer >= 0 &&
+	    v->phase == SIX_PHASE_PLAY && v->turn == b->viewer &&
+	    !names->vacant && v->nhand[b->viewer] > 0;
+	factions_set(r, b);
+	for (q = 0; q < v->nseats; q++)
+		if (player_set(r, b, q) != 0)
+			return -1;
+	if (hand_set(r, b) != 0 || (b->pick && plays_set(r, b) != 0))
+		return -1;
+	if (v->ncenter > 0) {
+		card_format(CARD_TT, v->center[v->ncenter - 1], b->center.tok);
+		b->center.svg = page_game_svg(r, CARD_TT,
+		    v->center[v->ncenter - 1], "top of the center pile");
+	}
+	b->center.height = v->ncenter;
+	if (b->pick) {
+		b->center.target = 1;
+		snprintf(b->center.value, sizeof(b->center.value), "discard");
+	}
+	buf_init(&sb, r->arena);
+	if (v->nstock > 0)
+		cards_back_svg(&sb);
+	b->stock_svg = sb.failed ? "" : sb.data;
+	buf_init(&sb, r->arena);
+	cards_defs(&sb);
+	b->defs = sb.failed ? "" : sb.data;
+	b->phase = page_game_six_phase(r, v);
+	b->status = page_game_six_status(r, v, names, b->viewer);
+	b->chain = page_game_six_chain(r, v, names, b->viewer);
+	b->draw = page_game_six_draw(r, v, names, b->viewer);
+	b->last = page_game_six_last(r, v, names);
+	if (r->arena->failed)
+		return -1;
+	return page_game_one(r, out, 1, board_lookup, b);
+}

@@ -1,0 +1,80 @@
+/* words.c: moves in words as HTML or plain text (words.h). */
+#include "words.h"
+
+#include <stdarg.h>
+
+#include "buf.h"
+#include "esc.h"
+#include "page_game_kit.h"
+
+struct words
+words_html(struct buf *b)
+{
+	struct words	 w = { b, 0 };
+
+	return w;
+}
+
+struct words
+words_text(struct buf *b)
+{
+	struct words	 w = { b, 1 };
+
+	return w;
+}
+
+void
+words_put(struct words *w, const char *s)
+{
+	buf_puts(w->b, s);
+}
+
+void
+words_putc(struct words *w, char c)
+{
+	buf_putc(w->b, c);
+}
+
+void
+words_printf(struct words *w, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(w->b, fmt, ap);
+	va_end(ap);
+}
+
+void
+words_name(struct words *w, const char *s)
+{
+	if (w->text)
+		buf_puts(w->b, s);
+	else
+		esc_html_str(w->b, s);
+}
+
+void
+words_code(struct words *w, const char *s)
+{
+	if (w->text) {
+		buf_puts(w->b, s);
+		return;
+	}
+	buf_puts(w->b, "<code>");
+	esc_html_str(w->b, s);
+	buf_puts(w->b, "</code>");
+}
+
+void
+words_card(struct words *w, enum card_kind k, card_t c)
+{
+	char	 tok[CARD_TEXT_MAX];
+
+	if (!w->text) {
+		page_game_put_card(w->b, k, c);
+		return;
+	}
+	card_format(k, c, tok);
+	buf_puts(w->b, tok);
+}

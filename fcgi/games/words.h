@@ -1,0 +1,41 @@
+/*
+ * words.h: where the moves in words go (prefix words_).
+ *
+ * A game's web side writes a move in words once, to a struct words, and
+ * the same sentence comes out as HTML for the pages (names escaped, a
+ * card as its token inside an <abbr> whose title says it in words) or
+ * as plain text for the mail (the token alone, nothing escaped).  Mail
+ * is never made by stripping the tags off a page.
+ */
+#ifndef TOPPER_WORDS_H
+#define TOPPER_WORDS_H
+
+#include "card.h"
+
+struct buf;
+
+struct words {
+	struct buf	*b;
+	int		 text;		/* plain text, not HTML */
+};
+
+/* Words to b: HTML (words_html) or plain text (words_text). */
+struct words	words_html(struct buf *b);
+struct words	words_text(struct buf *b);
+
+/* Text of our own, which holds no markup: written as it is. */
+void	words_put(struct words *w, const char *s);
+void	words_putc(struct words *w, char c);
+void	words_printf(struct words *w, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* Text from outside (a player's name): escaped in HTML. */
+void	words_name(struct words *w, const char *s);
+
+/* A move's text as typed: in <code> (escaped) in HTML, as it is in plain text. */
+void	words_code(struct words *w, const char *s);
+
+/* Card c of deck k: <abbr title="red heart 3 (3Rh)">3Rh</abbr>, or 3Rh. */
+void	words_card(struct words *w, enum card_kind k, card_t c);
+
+#endif /* TOPPER_WORDS_H */
