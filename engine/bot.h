@@ -15,8 +15,8 @@
 #include "game.h"
 
 /*
- * Choose seat's move from view with the game's own bot (by slug), or
- * with bot_random() for a game that has none.  GAME_OK with *out set,
+ * Choose seat's move from view with the game's own bot (registry.c),
+ * or with bot_random() for a game that has none.  GAME_OK with *out set,
  * or GAME_REFUSED when the seat has no legal move.
  */
 enum game_rc	bot_choose(const struct game_rules *rules, const void *view,

@@ -266,4 +266,7 @@ size_t	cm_format(const struct game_move *mv, char *buf, size_t bufsz);
 enum game_rc cm_bot_choose(const void *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* The whole state face up for viewer (struct game_rules.reveal). */
+int	cm_reveal(const void *st, int viewer, void *out);
+
 #endif /* TOPPER_CASINO_H */

@@ -359,3 +359,23 @@ cm_audit_view(const void *st, const void *view, int viewer,
 		return fail(why, "the view's counts differ", viewer);
 	return 0;
 }
+
+/*
+ * The whole state face up for viewer, at any ply (a finished game's
+ * history): the random stream is zeroed, so nothing left to draw
+ * is in it.
+ */
+int
+cm_reveal(const void *st, int viewer, void *out)
+{
+	const struct cm_state	*s = st;
+	struct cm_state		*v = out;
+
+	if (s->layout != CM_LAYOUT)
+		return -1;
+	memcpy(v, s, sizeof(*v));
+	memset(&v->rng, 0, sizeof(v->rng));
+	v->viewer = (int8_t)(viewer >= 0 && viewer < v->nseats ? viewer :
+	    GAME_VIEW_ALL);
+	return 0;
+}

@@ -1,7 +1,8 @@
 /*
  * codec.c: records, statuses, events, views and move lists to and from
  * JSON (json-c).  One of the engine files allowed to allocate; the
- * games' own views are encoded by their codec_<game>.c files.
+ * games' own views are encoded by their codec_<game>.c files, found
+ * through registry.c.
  */
 #include "codec.h"
 
@@ -11,19 +12,6 @@
 #include <string.h>
 
 #include "deck.h"
-
-/* A game's view encoder, by slug: each new game adds a line. */
-static const struct {
-	const char		*slug;
-	struct json_object	*(*view)(const void *);
-} view_codecs[] = {
-	{ "gin-vodka", codec_gin_vodka_view },
-	{ "casino-macedonia", codec_casino_view },
-	{ "vodkapolis-500", codec_vodkapolis_view },
-	{ "rummy-500", codec_rummy500_view },
-	{ "six-suit", codec_six_suit_view },
-	{ "twelve-step-rummy", codec_twelve_step_view },
-};
 
 __attribute__((format(printf, 3, 4)))
 static int
@@ -583,17 +571,6 @@ codec_event_json(const struct game_event *ev, int nseats)
 }
 
 struct json_object *
-codec_view_json(const struct game_rules *rules, const void *view)
-{
-	size_t	 i;
-
-	for (i = 0; i < sizeof(view_codecs) / sizeof(view_codecs[0]); i++)
-		if (strcmp(view_codecs[i].slug, rules->slug) == 0)
-			return view_codecs[i].view(view);
-	return NULL;
-}
-
-struct json_object *
 codec_moves_json(const struct game_rules *rules, const struct game_move *mv,
     int n)
 {
@@ -608,37 +585,4 @@ codec_moves_json(const struct game_rules *rules, const struct game_move *mv,
 		json_object_array_add(a, json_object_new_string(text));
 	}
 	return a;
-}
-
-struct json_object *
-codec_card_json(enum card_kind k, card_t c)
-{
-	char	 tok[CARD_TEXT_MAX];
-
-	if (c == CARD_NONE || !card_valid(k, c))
-		return NULL;
-	card_format(k, c, tok);
-	return json_object_new_string(tok);
-}
-
-struct json_object *
-codec_cards_json(enum card_kind k, const card_t *cards, int n)
-{
-	struct json_object	*a = json_object_new_array();
-	int			 i;
-
-	for (i = 0; i < n; i++)
-		json_object_array_add(a, codec_card_json(k, cards[i]));
-	return a;
-}
-
-int
-codec_cards_visible(const card_t *cards, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		if (cards[i] == CARD_NONE)
-			return 0;
-	return 1;
 }

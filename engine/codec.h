@@ -59,8 +59,8 @@ struct json_object *codec_status_json(const struct game_rules *rules,
 struct json_object *codec_event_json(const struct game_event *ev, int nseats);
 
 /*
- * A view (rules->view() output) as JSON, through the game's own codec;
- * NULL when the game has no view codec.
+ * A view (rules->view() output) as JSON, through the game's own codec
+ * (found in registry.c); NULL when the game has no view codec.
  */
 struct json_object *codec_view_json(const struct game_rules *rules,
 	    const void *view);
@@ -69,7 +69,7 @@ struct json_object *codec_view_json(const struct game_rules *rules,
 struct json_object *codec_moves_json(const struct game_rules *rules,
 	    const struct game_move *mv, int n);
 
-/* A card as its text, or JSON null for CARD_NONE (a hidden card). */
+/* A card as its text, or JSON null for CARD_NONE (a hidden card); codec_card.c. */
 struct json_object *codec_card_json(enum card_kind k, card_t c);
 
 /* cards[0..n-1] as an array of codec_card_json(). */

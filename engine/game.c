@@ -1,46 +1,10 @@
-/* game.c: the registry of games and helpers every game's rules share. */
+/* game.c: helpers every game's rules share (the registry is registry.c). */
 #include "game.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "casino.h"
-#include "gin_vodka.h"
-#include "vodkapolis.h"
 #include "rng.h"
-#include "rummy500.h"
-#include "six_suit.h"
-#include "twelve_step.h"
-
-/* The lobby lists games in this order. */
-static const struct game_rules *const registry[] = {
-	&gv_rules,
-	&cm_rules,
-	&vp_rules,
-	&r500_rules,
-	&six_rules,
-	&tsr_rules,
-	NULL
-};
-
-const struct game_rules *
-game_find(const char *slug)
-{
-	int	 i;
-
-	if (slug == NULL)
-		return NULL;
-	for (i = 0; registry[i] != NULL; i++)
-		if (strcmp(registry[i]->slug, slug) == 0)
-			return registry[i];
-	return NULL;
-}
-
-const struct game_rules *const *
-game_all(void)
-{
-	return registry;
-}
 
 enum game_rc
 game_check_turn(int seat, int nseats, int turn, char why[GAME_WHY_MAX])

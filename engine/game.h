@@ -174,6 +174,16 @@ struct game_rules {
 	 */
 	void		(*view)(const void *st, int viewer, void *out);
 
+	/*
+	 * For the history of a finished game: st, a full state at any ply,
+	 * as a view with every card face up, as view(GAME_VIEW_ALL) shows
+	 * the final position, but recording viewer (a seat, or
+	 * GAME_VIEW_ALL) so a page can still say "Your hand".  The random
+	 * stream is zeroed, and so is any order of cards still to be drawn.
+	 * 0, or -1 when st is no state of this game's layout.
+	 */
+	int		(*reveal)(const void *st, int viewer, void *out);
+
 	enum game_rc	(*parse)(const char *text, struct game_move *mv,
 			    char why[GAME_WHY_MAX]);
 	size_t		(*format)(const struct game_move *mv, char *buf,
@@ -222,7 +232,7 @@ game_may_act(const struct game_rules *r, const void *st,
 	return !gs->needs_deck && r->may_act != NULL && r->may_act(st, seat);
 }
 
-/* The rules registered under slug, or NULL. */
+/* The rules registered under slug (registry.c), or NULL. */
 const struct game_rules *game_find(const char *slug);
 
 /* Every registered game, in the order the lobby lists them; NULL-terminated. */

@@ -283,4 +283,7 @@ int	gv_audit_view(const void *st, const void *view, int viewer,
 enum game_rc gv_bot_choose(const struct gv_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* The whole state face up for viewer (struct game_rules.reveal). */
+int	gv_reveal(const void *st, int viewer, void *out);
+
 #endif /* TOPPER_GIN_VODKA_H */

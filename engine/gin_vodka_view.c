@@ -160,3 +160,21 @@ gv_audit_view(const void *st, const void *view, int viewer,
 	}
 	return 0;
 }
+
+/*
+ * The whole state face up for viewer, at any ply (a finished game's
+ * history): the random stream is zeroed, so nothing left to draw
+ * is in it.
+ */
+int
+gv_reveal(const void *st, int viewer, void *out)
+{
+	const struct gv_state	*s = st;
+	struct gv_state		*v = out;
+
+	memcpy(v, s, sizeof(*v));
+	memset(&v->rng, 0, sizeof(v->rng));
+	v->viewer = (int8_t)(viewer >= 0 && viewer < GV_SEATS ? viewer :
+	    GAME_VIEW_ALL);
+	return 0;
+}

@@ -234,4 +234,7 @@ int	r500_audit_view(const void *st, const void *view, int viewer,
 enum game_rc r500_bot_choose(const struct r500_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* The whole state face up for viewer (struct game_rules.reveal). */
+int	r500_reveal(const void *st, int viewer, void *out);
+
 #endif /* TOPPER_RUMMY500_H */

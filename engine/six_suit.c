@@ -128,14 +128,24 @@ shuffle_and_deal(struct six_state *s)
 	deal_cards(s, deck);
 }
 
-void
-six_next_deal(struct six_state *s)
+/* Deal the next deal (decks mode: wait for it); s->hand and dealer are set. */
+static void
+next_deal(struct six_state *s)
 {
 	if (s->decks_mode) {
 		clear_deal(s);
 		s->phase = SIX_PHASE_DEAL;
 	} else
 		shuffle_and_deal(s);
+}
+
+/* The deal ends (six_end_deal), and the next one is dealt unless the match is over. */
+static void
+end_deal(struct six_state *s, int kind, struct game_events *ev)
+{
+	six_end_deal(s, kind, ev);
+	if (!s->over)
+		next_deal(s);
 }
 
 static enum game_rc
@@ -290,11 +300,11 @@ end_sequence(struct six_state *s, struct game_events *ev)
 		s->final_left = (uint16_t)(SIX_FINAL_ORBITS * n);
 	} else if (s->final_left > 0) {
 		if (--s->final_left == 0) {
-			six_end_deal(s, SIX_END_SURVIVED, ev);
+			end_deal(s, SIX_END_SURVIVED, ev);
 			return;
 		}
 	} else if (s->nat >= (uint32_t)s->orbit_cap * (uint32_t)n) {
-		six_end_deal(s, SIX_END_CAP, ev);
+		end_deal(s, SIX_END_CAP, ev);
 		return;
 	}
 	start_turn(s, (s->turn + 1) % n, 1);
@@ -344,8 +354,11 @@ execute_play(struct six_state *s, int p, card_t c, int q, int pile,
 	s->prop_pile = SIX_NOBODY;
 	if (!six_free_time(s) && six_team(s, q) != six_team(s, p) &&
 	    six_is_six_suit(s->top[q])) {
-		if (six_eliminate(s, p, q, ev))
+		if (six_eliminate(s, p, q, ev)) {
+			if (!s->over)
+				next_deal(s);
 			return;
+		}
 		elim = 1;
 	}
 	s->phase = SIX_PHASE_PLAY;
@@ -682,7 +695,8 @@ const struct game_rules six_rules = {
 	.parse = six_parse,
 	.format = six_format,
 	.audit = six_audit,
-	.audit_view = six_audit_view
+	.audit_view = six_audit_view,
+	.reveal = six_reveal
 };
 
 _Static_assert(sizeof(struct six_state) <= GAME_STATE_MAX,

@@ -163,24 +163,21 @@ struct six_state {
 	struct rng	 rng;
 };
 
-/* ---- six_suit.c: the flow, for six_suit_score.c ---- */
-
-/* Deal the next deal (decks mode: wait for it); s->hand and dealer are set. */
-void	six_next_deal(struct six_state *s);
-
 /* ---- six_suit_score.c: falls and the ends of deals ---- */
 
 /*
  * Seat p eliminates seat q (7c step 5): points, survival points, q's
  * cards to the center, an "elimination" event in ev.  Returns 1 when
- * nobody is left alive, which ended the deal (a "wipeout" event).
+ * nobody is left alive, which ended the deal (a "wipeout" event, then as
+ * six_end_deal()).
  */
 int	six_eliminate(struct six_state *s, int p, int q,
 	    struct game_events *ev);
 
 /*
  * End the deal (kind SIX_END_SURVIVED, _WIPEOUT or _CAP): the survivor
- * bonus for SURVIVED, an event, then the next deal or the match end.
+ * bonus for SURVIVED, an event, then the match end, or the next deal's
+ * number and dealer (the caller deals it unless s->over).
  */
 void	six_end_deal(struct six_state *s, int kind, struct game_events *ev);
 
@@ -247,5 +244,8 @@ int	six_audit_view(const void *st, const void *view, int viewer,
  */
 enum game_rc six_bot_choose(const struct six_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
+
+/* The whole state face up for viewer (struct game_rules.reveal). */
+int	six_reveal(const void *st, int viewer, void *out);
 
 #endif /* TOPPER_SIX_SUIT_H */

@@ -129,7 +129,6 @@ six_end_deal(struct six_state *s, int kind, struct game_events *ev)
 	add_event(s, ev, kind, fd, text);
 	s->hand++;
 	s->dealer = (uint8_t)((s->dealer + 1) % s->nseats);
-	six_next_deal(s);
 }
 
 /* Move q's piles (buried cards first, then the top) and hand to the center. */

@@ -478,3 +478,21 @@ six_audit_view(const void *st, const void *view, int viewer,
 			return fail(why, "the view shows drawn card %d", j);
 	return 0;
 }
+
+/*
+ * The whole state face up for viewer, at any ply (a finished game's
+ * history): the random stream is zeroed, so nothing left to draw
+ * is in it.
+ */
+int
+six_reveal(const void *st, int viewer, void *out)
+{
+	const struct six_state	*s = st;
+	struct six_state		*v = out;
+
+	memcpy(v, s, sizeof(*v));
+	memset(&v->rng, 0, sizeof(v->rng));
+	v->viewer = (int8_t)(viewer >= 0 && viewer < v->nseats ? viewer :
+	    GAME_VIEW_ALL);
+	return 0;
+}

@@ -349,4 +349,7 @@ int	tsr_audit_view(const void *st, const void *view, int viewer,
 enum game_rc tsr_bot_choose(const struct tsr_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* The whole state face up for viewer (struct game_rules.reveal). */
+int	tsr_reveal(const void *st, int viewer, void *out);
+
 #endif /* TOPPER_TWELVE_STEP_H */

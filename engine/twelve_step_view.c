@@ -176,3 +176,22 @@ tsr_audit_view(const void *st, const void *view, int viewer,
 		return fail(why, "the view shows the card drawn", 0);
 	return 0;
 }
+
+/*
+ * The whole state face up for viewer, at any ply (a finished game's
+ * history): the random stream is zeroed and the stock emptied, so nothing left to draw
+ * is in it.
+ */
+int
+tsr_reveal(const void *st, int viewer, void *out)
+{
+	const struct tsr_state	*s = st;
+	struct tsr_state		*v = out;
+
+	memcpy(v, s, sizeof(*v));
+	memset(&v->rng, 0, sizeof(v->rng));
+	memset(v->stock, CARD_NONE, sizeof(v->stock));
+	v->viewer = (int8_t)(viewer >= 0 && viewer < v->nseats ? viewer :
+	    GAME_VIEW_ALL);
+	return 0;
+}

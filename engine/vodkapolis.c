@@ -543,7 +543,8 @@ const struct game_rules vp_rules = {
 	.parse = vp_parse,
 	.format = vp_format,
 	.audit = vp_audit,
-	.audit_view = vp_audit_view
+	.audit_view = vp_audit_view,
+	.reveal = vp_reveal
 };
 
 _Static_assert(sizeof(struct vp_state) <= GAME_STATE_MAX,

@@ -226,4 +226,7 @@ const char *vp_end_mode_name(int mode);
 enum game_rc vp_bot_choose(const struct vp_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* The whole state face up for viewer (struct game_rules.reveal). */
+int	vp_reveal(const void *st, int viewer, void *out);
+
 #endif /* TOPPER_VODKAPOLIS_H */

@@ -301,3 +301,21 @@ vp_format(const struct game_move *mv, char *buf, size_t bufsz)
 	}
 	return move_format(&grammar, mv, buf, bufsz);
 }
+
+/*
+ * The whole state face up for viewer, at any ply (a finished game's
+ * history): the random stream is zeroed, so nothing left to draw
+ * is in it.
+ */
+int
+vp_reveal(const void *st, int viewer, void *out)
+{
+	const struct vp_state	*s = st;
+	struct vp_state		*v = out;
+
+	memcpy(v, s, sizeof(*v));
+	memset(&v->rng, 0, sizeof(v->rng));
+	v->viewer = (int8_t)(viewer >= 0 && viewer < v->nseats ? viewer :
+	    GAME_VIEW_ALL);
+	return 0;
+}

@@ -55,17 +55,6 @@ page_game_play(struct req *r, const struct game_rules *rules,
 	return web->play(r, view, names, seat, out);
 }
 
-int
-page_game_reveal(const struct game_rules *rules, const void *st,
-    int viewer, void *out)
-{
-	const struct game_web	*web = game_web_find(rules->slug);
-
-	if (web == NULL || web->reveal == NULL)
-		return -1;
-	return web->reveal(st, viewer, out);
-}
-
 void
 page_game_took(const struct game_rules *rules,
     const struct record_move *moves, int n, const void *now, card_t *took)

@@ -5,8 +5,7 @@
  * The engine contract (engine/game.h) says what a game is; this says
  * how the site shows it.  Each game is one struct game_web in its own
  * folder (fcgi/games/NAME/), listed once in registry.c: the board and
- * play contexts and the templates that draw them, the reveal of a
- * position at any ply, the moves in words, what a move took that its
+ * play contexts and the templates that draw them, the moves in words, what a move took that its
  * text does not say, the move form's own fields, its style sheets and
  * scripts, and a line for the lobby.  Pages, the history, the API and
  * the mail reach a game only through the functions below, so adding a
@@ -63,15 +62,6 @@ struct game_web {
 	int		(*play)(struct req *r, const void *view,
 			    const struct page_game_names *names, int seat,
 			    struct tpl_val *out);
-
-	/*
-	 * For the history of a finished game: st (a full state at any
-	 * ply) as a view with every card face up, as rules->view
-	 * (GAME_VIEW_ALL) shows the final position, recording viewer (a
-	 * seat, or GAME_VIEW_ALL) so the page still says "Your hand".  The
-	 * random stream is zeroed.  0, or -1 when it cannot.
-	 */
-	int		(*reveal)(const void *st, int viewer, void *out);
 
 	/*
 	 * Seat's move text in words after the player's name, written to w

@@ -184,17 +184,6 @@ int	page_game_play(struct req *r, const struct game_rules *rules,
 	    struct tpl_val *out);
 
 /*
- * For the history of a finished game: st (a full state at any ply) as
- * a view with every card face up, as rules->view(GAME_VIEW_ALL) shows
- * the final position, recording viewer (a seat, or GAME_VIEW_ALL) so
- * the page still says "Your hand".  The random stream is zeroed.
- * Returns 0, or -1 for a game whose web side cannot reveal (the caller
- * then shows rules->view(st, GAME_VIEW_SPECTATOR)).
- */
-int	page_game_reveal(const struct game_rules *rules, const void *st,
-	    int viewer, void *out);
-
-/*
  * For each of moves[0..n), what the move list tells of it that its text
  * alone does not, for page_game_words() when it has no state before the
  * move.  Gin Vodka: the card a "take" took (the card discarded just

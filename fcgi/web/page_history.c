@@ -307,7 +307,7 @@ page_history_show(struct req *r)
 		replay(r, &p, &rec, p.ply, at);
 	}
 	viewer = p.names.viewer;
-	if (!g.over || page_game_reveal(rules, at, viewer, view) != 0)
+	if (!g.over || rules->reveal(at, viewer, view) != 0)
 		rules->view(at, viewer >= 0 ? viewer : GAME_VIEW_SPECTATOR,
 		    view);
 	if (page_game_board(r, rules, view, &p.names, PAGE_GAME_SHOW,

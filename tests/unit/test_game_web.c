@@ -54,7 +54,6 @@ test_complete(void **state)
 	for (i = 0; web[i] != NULL; i++) {
 		assert_non_null(web[i]->board);
 		assert_non_null(web[i]->play);
-		assert_non_null(web[i]->reveal);
 		assert_non_null(web[i]->words);
 		assert_true(strlen(web[i]->about) > 20);
 		assert_true(partial_exists(web[i]->board_tpl));

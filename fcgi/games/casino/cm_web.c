@@ -11,7 +11,6 @@ const struct game_web cm_web = {
 	.play_tpl = "play_cm",
 	.board = page_game_cm_board,
 	.play = page_game_cm_play,
-	.reveal = page_game_cm_reveal,
 	.words = pcm_words,
 	.took = NULL,
 	.css = { "/static/css/cards.css", "/static/css/game_cm.css" },

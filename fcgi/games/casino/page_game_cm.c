@@ -1,6 +1,6 @@
 /*
  * page_game_cm.c: the Casino Macedonia board of the game and history
- * pages (page_game.h): the players with scores, hand and capture
+ * pages (game_web.h): the players with scores, hand and capture
  * counts; the table options; every table pile with its kind, value,
  * owner and the color or suit that binds it; the running category
  * counts of the hand (captures are public, since every captured card
@@ -416,23 +416,4 @@ page_game_cm_board(struct req *r, const void *view,
 	b->status = status_text(r, b);
 	result_set(r, b);
 	return r->arena->failed ? -1 : pcm_board_val(out, b);
-}
-
-/*
- * A finished game's history: st at any ply with every card face up.
- * The stock stays out of the board, which shows only its count.
- */
-int
-page_game_cm_reveal(const void *st, int viewer, void *out)
-{
-	const struct cm_state	*s = st;
-	struct cm_state		*v = out;
-
-	if (s->layout != CM_LAYOUT)
-		return -1;
-	memcpy(v, s, sizeof(*v));
-	memset(&v->rng, 0, sizeof(v->rng));
-	v->viewer = (int8_t)(viewer >= 0 && viewer < s->nseats ? viewer :
-	    GAME_VIEW_ALL);
-	return 0;
 }

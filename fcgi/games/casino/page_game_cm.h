@@ -2,8 +2,7 @@
  * page_game_cm.h: what the Casino Macedonia board (page_game_cm.c, its
  * template lookups in page_game_cm_tpl.c), its move forms
  * (page_game_cm_play.c) and its moves in words (page_game_text_cm.c)
- * share (prefix pcm_).  The page functions themselves are declared in
- * page_game.h.
+ * share (prefix pcm_), and the functions its web side (cm_web.c) lists.
  *
  * Both read the legal moves of the viewer's view straight from the
  * engine's generator (cm_generate), into the request arena, so every
@@ -131,7 +130,7 @@ int	pcm_board_val(struct tpl_val *out, const struct pcm_board *b);
 
 /*
  * Move text in words after the player's name, as HTML (cards as
- * <abbr>; page_game_text_cm.c, hooked into page_game_words()):
+ * <abbr>; page_game_text_cm.c, its web side's words):
  * " played 3Rt and took 1Rc + 2Rh."  before, the state or a view just
  * before the move, or NULL, lets it name every card of a build taken.
  * 0, or -1 when the text does not parse (the caller writes it raw).
@@ -140,13 +139,12 @@ int	pcm_words(struct words *w,
 	    const struct page_game_names *names, int seat, const char *text,
 	    const void *before, card_t took);
 
-/* The web side (game_web.h): the board, the moves, the reveal. */
+/* The web side (game_web.h): the board and the moves. */
 int	page_game_cm_board(struct req *r, const void *view,
 	    const struct page_game_names *names, int mode,
 	    struct tpl_val *out);
 int	page_game_cm_play(struct req *r, const void *view,
 	    const struct page_game_names *names, int seat,
 	    struct tpl_val *out);
-int	page_game_cm_reveal(const void *st, int viewer, void *out);
 
 #endif /* TOPPER_PAGE_GAME_CM_H */

@@ -1,5 +1,5 @@
 /*
- * page_game_cm_play.c: the Casino Macedonia move forms (page_game.h,
+ * page_game_cm_play.c: the Casino Macedonia move forms (game_web.h,
  * page_game_cm.h).  One form per hand card, each listing every legal
  * play of that card in words (takes, build-and-takes, builds, stacks,
  * the drop): radios while they are few, a select when they are many,

@@ -1,7 +1,7 @@
 /*
  * page_game_text_cm.c: Casino Macedonia moves in words for the game and
- * history pages (page_game_cm.h, hooked into page_game_words() in
- * page_game_text.c): "bob played 3Rt and took 1Rc + 2Rh.", "You built
+ * history pages (page_game_cm.h; the words of its web side, game_web.h):
+ * "bob played 3Rt and took 1Rc + 2Rh.", "You built
  * 3Rh on 4Rt, making 7."  With the position before the move (history)
  * a build or stack taken is named with all its cards.
  */

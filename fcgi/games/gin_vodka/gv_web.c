@@ -17,7 +17,6 @@ const struct game_web gv_web = {
 	.play_tpl = "play_gv",
 	.board = page_game_gv_board,
 	.play = page_game_gv_play,
-	.reveal = page_game_gv_reveal,
 	.words = page_game_gv_words,
 	.took = page_game_gv_took,
 	.fields = gv_fields,

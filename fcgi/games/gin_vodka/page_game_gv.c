@@ -1,6 +1,6 @@
 /*
  * page_game_gv.c: the Gin Vodka board of the game and history pages
- * (page_game.h): players and scores, the piles, the hands (the
+ * (game_web.h): players and scores, the piles, the hands (the
  * viewer's as the discard pick when they must discard), the knock in
  * progress and the last hand's panel.  The move forms are in
  * page_game_play.c.  Everything is read from the
@@ -703,16 +703,4 @@ page_game_gv_board(struct req *r, const void *view,
 	if (r->arena->failed)
 		return -1;
 	return page_game_one(r, out, 1, board_lookup, b);
-}
-
-int
-page_game_gv_reveal(const void *st, int viewer, void *out)
-{
-	struct gv_state	*v = out;
-
-	memcpy(v, st, sizeof(*v));
-	memset(&v->rng, 0, sizeof(v->rng));
-	v->viewer = (int8_t)(viewer >= 0 && viewer < GV_SEATS ? viewer :
-	    GAME_VIEW_ALL);
-	return 0;
 }

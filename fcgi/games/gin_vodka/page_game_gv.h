@@ -23,7 +23,6 @@ int	page_game_gv_board(struct req *r, const void *view,
 int	page_game_gv_play(struct req *r, const void *view,
 	    const struct page_game_names *names, int seat,
 	    struct tpl_val *out);
-int	page_game_gv_reveal(const void *st, int viewer, void *out);
 int	page_game_gv_words(struct words *w,
 	    const struct page_game_names *names, int seat, const char *text,
 	    const void *before, card_t took);

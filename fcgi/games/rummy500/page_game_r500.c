@@ -1,6 +1,6 @@
 /*
  * page_game_r500.c: the Rummy 500 board of the game and history pages
- * (page_game.h, struct page_game_ui).
+ * (game_web.h, struct game_web).
  *
  * The players (score, cards held, points on the table this hand), the
  * melds on the table with whose cards are whose (a lay-off scores for
@@ -501,17 +501,4 @@ page_game_r500_board(struct req *r, const void *view,
 	if (r->arena->failed)
 		return -1;
 	return page_game_one(r, out, 1, board_lookup, b);
-}
-
-/* History of a finished game: the state at any ply, every card up. */
-int
-page_game_r500_reveal(const void *st, int viewer, void *out)
-{
-	struct r500_state	*v = out;
-
-	memcpy(v, st, sizeof(*v));
-	memset(&v->rng, 0, sizeof(v->rng));
-	v->viewer = (int8_t)(viewer >= 0 && viewer < v->nseats ? viewer :
-	    GAME_VIEW_ALL);
-	return 0;
 }

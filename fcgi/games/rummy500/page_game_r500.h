@@ -23,19 +23,18 @@ const char *pr5_meld_words(struct req *r, const card_t *cards, int n,
 
 /*
  * A Rummy 500 move in words after the player's name (hooked into
- * page_game_words): 0, or -1 when text does not read.
+ * game_web.h's words): 0, or -1 when text does not read.
  */
 int	pr5_words(struct words *w,
 	    const struct page_game_names *names, int seat, const char *text,
 	    const void *before, card_t took);
 
-/* The web side (game_web.h): the board, the moves, the reveal. */
+/* The web side (game_web.h): the board and the moves. */
 int	page_game_r500_board(struct req *r, const void *view,
 	    const struct page_game_names *names, int mode,
 	    struct tpl_val *out);
 int	page_game_r500_play(struct req *r, const void *view,
 	    const struct page_game_names *names, int seat,
 	    struct tpl_val *out);
-int	page_game_r500_reveal(const void *st, int viewer, void *out);
 
 #endif /* TOPPER_PAGE_GAME_R500_H */

@@ -1,6 +1,6 @@
 /*
- * page_game_r500_play.c: the Rummy 500 move forms (page_game.h, struct
- * page_game_ui), from rules->legal on the viewer's view:
+ * page_game_r500_play.c: the Rummy 500 move forms (game_web.h, struct
+ * game_web), from rules->legal on the viewer's view:
  *  - draw: one button;
  *  - take: the pile cards on the board are the radios of f-r5-take
  *    (page_game_r500.c); only the cards the viewer could lay this turn

@@ -1,6 +1,6 @@
 /*
  * page_game_text_r500.c: Rummy 500 moves in words for the game and
- * history pages (hooked into page_game_words(), page_game_text.c):
+ * history pages (the words of its web side, game_web.h):
  * "bob took 5H and the card above it from the discard pile.", "You
  * laid off 8C on the meld of 5C."  Cards are <abbr> with their words.
  */

@@ -11,7 +11,6 @@ const struct game_web r500_web = {
 	.play_tpl = "play_r500",
 	.board = page_game_r500_board,
 	.play = page_game_r500_play,
-	.reveal = page_game_r500_reveal,
 	.words = pr5_words,
 	.took = NULL,
 	.css = { "/static/css/cards.css", "/static/css/game_r500.css" },

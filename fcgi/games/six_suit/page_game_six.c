@@ -1,6 +1,6 @@
 /*
  * page_game_six.c: the Six Suit board of the game and history pages
- * (page_game.h, struct page_game_ui).
+ * (game_web.h, struct game_web).
  *
  * Read from the engine's view (struct six_state): the phase line (free
  * time, orbit, final phase), what the player to move is doing (the

@@ -2,8 +2,8 @@
  * page_game_six.h: what the Six Suit board (page_game_six.c), its move
  * forms (page_game_six_play.c) and its words (page_game_text_six.c)
  * share: the names of teams and of attribute values, one card as SVG,
- * the board's sentences and moves in words.  The page functions
- * themselves are declared in page_game.h (struct page_game_ui).
+ * the board's sentences and moves in words, and the functions its web
+ * side (six_web.c, struct game_web) lists.
  */
 #ifndef TOPPER_PAGE_GAME_SIX_H
 #define TOPPER_PAGE_GAME_SIX_H
@@ -45,8 +45,8 @@ const char	*page_game_six_last(struct req *r, const struct six_state *v,
 		    const struct page_game_names *names);
 
 /*
- * Move text of seat in words after the name (page_game_words() calls
- * it; page_game_text_six.c): " played <abbr>3Rh</abbr> on Ana's ...".
+ * Move text of seat in words after the name (its web side's words;
+ * page_game_text_six.c): " played <abbr>3Rh</abbr> on Ana's ...".
  * before, the state just before the move, tells a free-time proposal
  * from a play; when it is NULL, took from page_game_six_took() does.
  * 0, or -1 when text does not read as a Six Suit move.
@@ -55,17 +55,16 @@ int	page_game_six_words(struct words *w,
 	    const struct page_game_names *names, int seat, const char *text,
 	    const void *before, card_t took);
 
-/* page_game_took() for Six Suit (page_game.h says what it finds). */
+/* page_game_took() for Six Suit (page_game_kit.h says what it finds). */
 void		 page_game_six_took(const struct record_move *moves, int n,
 		    const void *now, card_t *took);
 
-/* The web side (game_web.h): the board, the moves, the reveal. */
+/* The web side (game_web.h): the board and the moves. */
 int	page_game_six_board(struct req *r, const void *view,
 	    const struct page_game_names *names, int mode,
 	    struct tpl_val *out);
 int	page_game_six_play(struct req *r, const void *view,
 	    const struct page_game_names *names, int seat,
 	    struct tpl_val *out);
-int	page_game_six_reveal(const void *st, int viewer, void *out);
 
 #endif /* TOPPER_PAGE_GAME_SIX_H */

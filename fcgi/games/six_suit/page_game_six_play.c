@@ -1,6 +1,5 @@
 /*
- * page_game_six_play.c: the Six Suit move forms (page_game.h) and the
- * history's reveal.
+ * page_game_six_play.c: the Six Suit move forms (game_web.h).
  *
  * - Predict: three radio groups (number, color, suit: the fields w0,
  *   w1 and w2 that the move handler joins into one card), pre-set to
@@ -260,17 +259,4 @@ page_game_six_play(struct req *r, const void *view,
 		return -1;
 	return page_game_one(r, out, p->predict || p->play || p->pass ||
 	    p->veto, play_lookup, p);
-}
-
-/* Any ply of a finished game, every card face up. */
-int
-page_game_six_reveal(const void *st, int viewer, void *out)
-{
-	struct six_state	*v = out;
-
-	memcpy(v, st, sizeof(*v));
-	memset(&v->rng, 0, sizeof(v->rng));
-	v->viewer = (int8_t)(viewer >= 0 && viewer < v->nseats ? viewer :
-	    GAME_VIEW_ALL);
-	return 0;
 }

@@ -11,7 +11,6 @@ const struct game_web six_web = {
 	.play_tpl = "play_six",
 	.board = page_game_six_board,
 	.play = page_game_six_play,
-	.reveal = page_game_six_reveal,
 	.words = page_game_six_words,
 	.took = page_game_six_took,
 	.css = { "/static/css/cards.css", "/static/css/game_six.css" },

@@ -1,6 +1,6 @@
 /*
  * page_game_text_tsr.c: 12-Step Rummy moves in words for the game and
- * history pages (hooked into page_game_words(), page_game_text.c):
+ * history pages (the words of its web side, game_web.h):
  * "bob laid contract 2: 4H 4D 4S; 5C 6C 7C JK as 8C.", "You asked
  * May I? for 8H."  Cards are <abbr> whose title says them in words.
  */

@@ -1,6 +1,6 @@
 /*
  * page_game_tsr.c: the 12-Step Rummy board of the game and history
- * pages (page_game.h, struct page_game_ui): every player's contract
+ * pages (game_web.h, struct game_web): every player's contract
  * (1 to 12) and score, the melds on the table grouped by owner with
  * each wild showing the card it stands for, the "May I?" window and its
  * open requests, the piles, the viewer's hand (the discard pick when
@@ -726,18 +726,4 @@ page_game_tsr_board(struct req *r, const void *view,
 	if (r->arena->failed)
 		return -1;
 	return page_game_one(r, out, 1, board_lookup, b);
-}
-
-/* A finished game's history: the state with every hand face up. */
-int
-page_game_tsr_reveal(const void *st, int viewer, void *out)
-{
-	struct tsr_state	*v = out;
-
-	memcpy(v, st, sizeof(*v));
-	memset(&v->rng, 0, sizeof(v->rng));
-	memset(v->stock, CARD_NONE, sizeof(v->stock));
-	v->viewer = (int8_t)(viewer >= 0 && viewer < v->nseats ? viewer :
-	    GAME_VIEW_ALL);
-	return 0;
 }

@@ -59,7 +59,7 @@ const char *page_game_tsr_meld_name(struct req *r, const struct tsr_state *v,
 
 /*
  * One move in words after the player's name (page_game_text_tsr.c,
- * hooked into page_game_words): " drew from the stock.", " laid
+ * its web side's words): " drew from the stock.", " laid
  * contract 2: ...".  before is the state or view before the move, or
  * NULL.  0, or -1 when text does not read.
  */
@@ -67,13 +67,12 @@ int	page_game_tsr_words(struct words *w,
 	    const struct page_game_names *names, int seat, const char *text,
 	    const void *before, card_t took);
 
-/* The web side (game_web.h): the board, the moves, the reveal. */
+/* The web side (game_web.h): the board and the moves. */
 int	page_game_tsr_board(struct req *r, const void *view,
 	    const struct page_game_names *names, int mode,
 	    struct tpl_val *out);
 int	page_game_tsr_play(struct req *r, const void *view,
 	    const struct page_game_names *names, int seat,
 	    struct tpl_val *out);
-int	page_game_tsr_reveal(const void *st, int viewer, void *out);
 
 #endif /* TOPPER_PAGE_GAME_TSR_H */

@@ -1,6 +1,6 @@
 /*
- * page_game_tsr_play.c: the 12-Step Rummy move forms (page_game.h,
- * struct page_game_ui), from rules->legal on the viewer's view:
+ * page_game_tsr_play.c: the 12-Step Rummy move forms (game_web.h,
+ * struct game_web), from rules->legal on the viewer's view:
  * buttons to draw or take and for "May I?" (ask, pass, withdraw; a
  * seat that is not to play gets only these); the contract form, one
  * select per hand card saying its meld (and, for a wild, the card it

@@ -11,7 +11,6 @@ const struct game_web tsr_web = {
 	.play_tpl = "play_tsr",
 	.board = page_game_tsr_board,
 	.play = page_game_tsr_play,
-	.reveal = page_game_tsr_reveal,
 	.words = page_game_tsr_words,
 	.took = NULL,
 	.css = { "/static/css/cards.css", "/static/css/game_tsr.css" },

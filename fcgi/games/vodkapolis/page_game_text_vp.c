@@ -1,6 +1,6 @@
 /*
  * page_game_text_vp.c: Vodkapolis 500 moves in words for the game and
- * history pages (hooked into page_game_words(), page_game_text.c):
+ * history pages (the words of its web side, game_web.h):
  * "bob laid 1Bh 2Bh 4Bh in front of carol.", "You took 3Rh and the 2
  * cards after it from the chain."  Cards are <abbr> with their words.
  */

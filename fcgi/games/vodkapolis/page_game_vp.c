@@ -1,6 +1,6 @@
 /*
  * page_game_vp.c: the Vodkapolis 500 board of the game and history pages
- * (page_game.h, struct page_game_ui).
+ * (game_web.h, struct game_web).
  *
  * A table of up to 6 players must read on a phone, so each player is one
  * panel, in play order from the viewer's left (the viewer last): name,
@@ -570,20 +570,4 @@ page_game_vp_board(struct req *r, const void *view,
 	if (r->arena->failed)
 		return -1;
 	return page_game_one(r, out, 1, board_lookup, b);
-}
-
-/*
- * History of a finished game: the state at any ply, every card face up.
- * The view marks the viewer's seat so the page still says "You".
- */
-int
-page_game_vp_reveal(const void *st, int viewer, void *out)
-{
-	struct vp_state	*v = out;
-
-	memcpy(v, st, sizeof(*v));
-	memset(&v->rng, 0, sizeof(v->rng));
-	v->viewer = (int8_t)(viewer >= 0 && viewer < v->nseats ? viewer :
-	    GAME_VIEW_ALL);
-	return 0;
 }

@@ -15,7 +15,7 @@ struct page_game_names;
 struct req;
 
 /*
- * A Vodkapolis move in words after the player's name (page_game_words
+ * A Vodkapolis move in words after the player's name (game_web.h's words
  * hands it over): 0, or -1 when text does not read (the caller then
  * shows the text).  before: the state or view before it, or NULL.
  */
@@ -26,13 +26,12 @@ int	pvp_words(struct words *w,
 /* The meld's line in words: "blue hearts", "red 3s", "triangle 2s". */
 const char *pvp_line_words(struct req *r, const card_t *cards, int n);
 
-/* The web side (game_web.h): the board, the moves, the reveal. */
+/* The web side (game_web.h): the board and the moves. */
 int	page_game_vp_board(struct req *r, const void *view,
 	    const struct page_game_names *names, int mode,
 	    struct tpl_val *out);
 int	page_game_vp_play(struct req *r, const void *view,
 	    const struct page_game_names *names, int seat,
 	    struct tpl_val *out);
-int	page_game_vp_reveal(const void *st, int viewer, void *out);
 
 #endif /* TOPPER_PAGE_GAME_VP_H */

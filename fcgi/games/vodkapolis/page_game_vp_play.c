@@ -1,6 +1,6 @@
 /*
- * page_game_vp_play.c: the Vodkapolis 500 move forms (page_game.h,
- * struct page_game_ui), from rules->legal on the viewer's view, so a
+ * page_game_vp_play.c: the Vodkapolis 500 move forms (game_web.h,
+ * struct game_web), from rules->legal on the viewer's view, so a
  * form offers nothing the engine would refuse up front:
  *  - draw: one button;
  *  - take: the chain cards on the board are the radios of f-vp-take

@@ -11,7 +11,6 @@ const struct game_web vp_web = {
 	.play_tpl = "play_vp",
 	.board = page_game_vp_board,
 	.play = page_game_vp_play,
-	.reveal = page_game_vp_reveal,
 	.words = pvp_words,
 	.took = NULL,
 	.css = { "/static/css/cards.css", "/static/css/game_vp.css" },
