@@ -28,6 +28,7 @@
 #include "play.h"
 #include "store_game.h"
 #include "store_user.h"
+#include "twelve_step.h"
 #include "test_tmpdb.h"
 
 struct toy {
@@ -163,7 +164,7 @@ struct fx {
 	struct tmpdb	 tmp;
 	struct db	*db;
 	struct arena	 a;
-	int64_t		 alice, bob;
+	int64_t		 alice, bob, carol, dave;
 };
 
 static int
@@ -181,7 +182,11 @@ setup_fx(void **state)
 	if (store_user_create(f->db, "alice", "a@example.org", "password",
 	    NULL, 0, CONFIG_PWHASH_MIN, &f->alice) != STORE_USER_OK ||
 	    store_user_create(f->db, "bob", "b@example.org", "password",
-	    NULL, 0, CONFIG_PWHASH_MIN, &f->bob) != STORE_USER_OK)
+	    NULL, 0, CONFIG_PWHASH_MIN, &f->bob) != STORE_USER_OK ||
+	    store_user_create(f->db, "carol", "c@example.org", "password",
+	    NULL, 0, CONFIG_PWHASH_MIN, &f->carol) != STORE_USER_OK ||
+	    store_user_create(f->db, "dave", "d@example.org", "password",
+	    NULL, 0, CONFIG_PWHASH_MIN, &f->dave) != STORE_USER_OK)
 		return -1;
 	*state = f;
 	return 0;
@@ -408,6 +413,98 @@ test_mail_and_conflict(void **state)
 	arena_reset(&f->a);
 }
 
+/* The first legal move of seat whose text starts with verb, into text. */
+static int
+legal_text(const struct store_game *g, int seat, struct game_move *mv,
+    const char *verb, char text[GAME_MOVE_TEXT_MAX])
+{
+	int	 n, i;
+
+	n = g->rules->legal(g->state, seat, mv, GAME_LEGAL_MAX);
+	for (i = 0; i < n && i < GAME_LEGAL_MAX; i++) {
+		g->rules->format(&mv[i], text, GAME_MOVE_TEXT_MAX);
+		if (verb == NULL ? strncmp(text, "take", 4) != 0 :
+		    strncmp(text, verb, strlen(verb)) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * 12-Step through the whole path: seats that may ask "May I?" do, the
+ * seat to play draws from the stock and discards, until a request is
+ * granted.  The buyer, who need not act, gets a mail whose note is the
+ * engine's sentence naming the card it took: the news the mail queue
+ * once worked out from 12-Step's state itself.
+ */
+static void
+test_twelve_step_grant(void **state)
+{
+	struct fx		*f = *state;
+	const struct game_rules	*tsr = game_find("twelve-step-rummy");
+	struct store_game_new	 n;
+	struct store_game	 g;
+	struct game_status	 gs;
+	struct game_move	*mv;
+	char			 text[GAME_MOVE_TEXT_MAX], why[GAME_WHY_MAX];
+	char			 tok[CARD_TEXT_MAX];
+	const char		*want = NULL;
+	uint32_t		 optional;
+	int64_t			 id, notes = 0;
+	int			 k, s, seat, asked = -1;
+	card_t			 card;
+
+	assert_non_null(tsr);
+	assert_non_null(mv = malloc(GAME_LEGAL_MAX * sizeof(*mv)));
+	memset(&n, 0, sizeof(n));
+	n.rules = tsr;
+	n.nseats = 4;
+	n.dealer = 0;
+	n.seed = zero_seed;
+	n.users[0] = f->alice;
+	n.users[1] = f->bob;
+	n.users[2] = f->carol;
+	n.users[3] = f->dave;
+	assert_int_equal(db_begin_immediate(f->db), DB_OK);
+	assert_int_equal(store_game_create(f->db, &n, &id, why), DB_OK);
+	assert_int_equal(db_commit(f->db), DB_OK);
+	assert_int_equal(store_game_load(f->db, &f->a, id, &g), DB_OK);
+	for (k = 0; k < 200 && notes == 0; k++) {
+		tsr->status(g.state, &gs);
+		assert_false(gs.over);
+		optional = gs.to_act & gs.optional;
+		seat = -1;
+		for (s = 0; s < g.nseats && seat < 0; s++)
+			if ((optional >> s & 1) &&
+			    legal_text(&g, s, mv, "mayi", text))
+				seat = asked = s;
+		if (seat < 0) {
+			seat = game_first_seat(gs.to_act & ~gs.optional);
+			assert_true(seat >= 0);
+			if (!legal_text(&g, seat, mv, "draw", text) &&
+			    !legal_text(&g, seat, mv, "discard", text))
+				assert_true(legal_text(&g, seat, mv, NULL,
+				    text));
+		}
+		card = ((const struct tsr_state *)g.state)->win_card;
+		assert_int_equal(play(f, &g, seat, -1, 0, text, why), PLAY_OK);
+		notes = atoll(text_of(f, "SELECT count(*) FROM outbox WHERE "
+		    "game = ?1 AND why & 16", id));
+		if (notes > 0) {
+			card_format(CARD_STD, card, tok);
+			want = arena_printf(&f->a, "%lld:%d:Your \"May I?\" "
+			    "was granted: you took %s and one penalty card "
+			    "from the stock.", (long long)g.user[asked], asked,
+			    tok);
+		}
+	}
+	assert_int_equal(notes, 1);
+	assert_string_equal(text_of(f, "SELECT user || ':' || seat || ':' || "
+	    "body FROM outbox WHERE game = ?1 AND why & 16", id), want);
+	free(mv);
+	arena_reset(&f->a);
+}
+
 int
 main(void)
 {
@@ -417,6 +514,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_order, setup_fx,
 		    teardown_fx),
 		cmocka_unit_test_setup_teardown(test_mail_and_conflict,
+		    setup_fx, teardown_fx),
+		cmocka_unit_test_setup_teardown(test_twelve_step_grant,
 		    setup_fx, teardown_fx),
 	};
 
