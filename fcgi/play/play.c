@@ -119,6 +119,7 @@ play_move(struct db *db, struct store_game *g, int seat, long long seen,
 	if (not_to_act(g, seat, why)) {
 		/* The engine words the refusal better when it can ("seat
 		 * 1 must first accept or reject the play on its pile"). */
+		canon[0] = '\0';
 		if (!g->over && rules->apply(g->state, next.b, seat, &mv, &ev,
 		    canon) == GAME_REFUSED && canon[0] != '\0')
 			snprintf(why, GAME_WHY_MAX, "%s", canon);

@@ -27,13 +27,13 @@
 struct store_game;
 
 enum play_rc {
-	PLAY_OK = 0,		/* stored, mails queued; g holds the new state */
-	PLAY_NOT_SEATED,	/* seat is not a seat of g (a caller's -1: no seat) */
-	PLAY_OPEN,		/* PLAY_FULL_TABLE: a seat is open, the game runs */
+	PLAY_OK = 0,		/* stored, mails queued; g is the new state */
+	PLAY_NOT_SEATED,	/* seat is no seat of g (a caller's -1) */
+	PLAY_OPEN,		/* PLAY_FULL_TABLE, and a seat is open */
 	PLAY_STALE,		/* the position moved on since the ply seen */
-	PLAY_NO_TEXT,		/* text NULL: the caller found no move to read */
-	PLAY_REFUSED,		/* unreadable, not this seat's turn, or illegal */
-	PLAY_CONFLICT,		/* another writer stored this ply (g was stale) */
+	PLAY_NO_TEXT,		/* text NULL: the caller found no move */
+	PLAY_REFUSED,		/* unreadable, not the seat's turn, illegal */
+	PLAY_CONFLICT,		/* another writer stored this ply first */
 	PLAY_BUSY,		/* the database is busy */
 	PLAY_ERROR		/* the database failed (logged) */
 };
