@@ -35,6 +35,7 @@ enum {
 	GAME_MOVE_TEXT_MAX = 256,	/* one move as text, NUL included */
 	GAME_EVENT_TEXT_MAX = 512,
 	GAME_EVENTS_MAX = 4,
+	GAME_NEWS_TEXT_MAX = 160,
 	GAME_VIEW_SPECTATOR = -1,	/* viewer holding no seat */
 	GAME_VIEW_ALL = -2		/* everything face up: only once the game is over */
 };
@@ -102,6 +103,16 @@ struct game_event {
 struct game_events {
 	int		 n;
 	struct game_event ev[GAME_EVENTS_MAX];
+};
+
+/*
+ * What a move did for seats that need not act, worth telling them
+ * (12-Step: the "May I?" it granted): the seats, and one sentence
+ * addressed to each of them.  seats 0: no news.
+ */
+struct game_news {
+	uint32_t	 seats;
+	char		 text[GAME_NEWS_TEXT_MAX];
 };
 
 /*
@@ -215,6 +226,14 @@ struct game_rules {
 	 * change counts.
 	 */
 	void		(*view_quiet)(void *view);
+
+	/*
+	 * The news of the move that took before to after (both full
+	 * states), into out (zeroed by the caller).  NULL: a game whose
+	 * moves tell nobody anything beyond the position and the turn.
+	 */
+	void		(*news)(const void *before, const void *after,
+			    struct game_news *out);
 };
 
 /*

@@ -533,6 +533,25 @@ tsr_view_quiet(void *view)
 	*v = keep;
 }
 
+/* News (game.h): whose "May I?" the move granted, and the card taken. */
+static void
+tsr_news(const void *before, const void *after, struct game_news *out)
+{
+	const struct tsr_state	*b = before, *a = after;
+	char			 tok[CARD_TEXT_MAX];
+	int			 s;
+
+	for (s = 0; a->round == b->round && s < a->nseats &&
+	    s < TSR_SEATS_MAX; s++)
+		if (a->buys[s] > b->buys[s])
+			out->seats |= UINT32_C(1) << s;
+	card_format(CARD_STD, b->win_card, tok);
+	if (out->seats != 0)
+		snprintf(out->text, sizeof(out->text), "Your \"May I?\" was "
+		    "granted: you took %s and one penalty card from the "
+		    "stock.", tok);
+}
+
 const struct game_rules tsr_rules = {
 	.slug = "twelve-step-rummy",
 	.name = "12-Step Rummy",
@@ -556,5 +575,6 @@ const struct game_rules tsr_rules = {
 	.audit_view = tsr_audit_view,
 	.may_act = tsr_may_act,
 	.view_quiet = tsr_view_quiet,
-	.reveal = tsr_reveal
+	.reveal = tsr_reveal,
+	.news = tsr_news
 };

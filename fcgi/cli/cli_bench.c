@@ -10,7 +10,7 @@
  *	bot_choose() from the mover's view.  --open of the games, spread
  *	evenly, stop at a ply drawn uniformly below the game's full length;
  *	the rest are played to the end.  Each game is played in memory
- *	first, then stored move by move with store_game_play() (what a
+ *	first, then stored move by move with play_move() (what a
  *	move POST runs), FILL_TXN_GAMES games per transaction.  Everything
  *	derives from a fixed seed, so two fills hold the same games.
  *
@@ -28,7 +28,7 @@
  * topper bench-vp [--config F]
  *	After bench-fill: one 6-seat Vodkapolis 500 game between bench0001
  *	to bench0006, every move chosen by the bots from a fixed seed and
- *	stored through store_game_play(), stopped halfway through its
+ *	stored through play_move(), stopped halfway through its
  *	moves.  Prints "bench-vp: game ID ply P, NAME to act": the page
  *	make bench measures for issue 4 (a large table, six hands).
  *
@@ -61,6 +61,7 @@
 #include "esc.h"
 #include "game.h"
 #include "migrate.h"
+#include "play.h"
 #include "rng.h"
 #include "sess.h"
 #include "store_game.h"
@@ -311,8 +312,8 @@ fill_store(struct ctx *c, const struct game_rules *rules,
 		return -1;
 	for (i = 0; i < n; i++) {
 		why[0] = '\0';
-		if (store_game_play(c->db, &g, mv[i].seat, mv[i].text, why) !=
-		    DB_OK) {
+		if (play_move(c->db, &g, mv[i].seat, 0, 0, mv[i].text, why) !=
+		    PLAY_OK) {
 			fprintf(stderr, "topper bench-fill: game %lld ply %d "
 			    "\"%s\": %s\n", (long long)id, i + 1, mv[i].text,
 			    why);

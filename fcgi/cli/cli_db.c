@@ -22,6 +22,7 @@
 #include "config.h"
 #include "db.h"
 #include "migrate.h"
+#include "play.h"
 #include "record.h"
 #include "store_game.h"
 #include "store_user.h"
@@ -313,7 +314,7 @@ seat_users(struct ctx *c, const char *list, int nseats, int64_t *users)
 	return 0;
 }
 
-/* Store the record's game and replay its moves through store_game_play. */
+/* Store the record's game and replay its moves through play_move(). */
 static int
 import_record(struct ctx *c, const struct record *rec, const int64_t *users,
     int64_t *id)
@@ -322,6 +323,7 @@ import_record(struct ctx *c, const struct record *rec, const int64_t *users,
 	struct store_game	 g;
 	char			 why[GAME_WHY_MAX];
 	enum db_rc		 rc;
+	enum play_rc		 prc;
 	int			 i;
 
 	memset(&n, 0, sizeof(n));
@@ -344,14 +346,14 @@ import_record(struct ctx *c, const struct record *rec, const int64_t *users,
 	if (store_game_load(c->db, &c->a, *id, &g) != DB_OK)
 		return 1;
 	for (i = 0; i < rec->nmoves; i++) {
-		rc = store_game_play(c->db, &g, rec->moves[i].seat,
+		prc = play_move(c->db, &g, rec->moves[i].seat, 0, 0,
 		    rec->moves[i].text, why);
-		if (rc == DB_REFUSED) {
+		if (prc == PLAY_REFUSED || prc == PLAY_NOT_SEATED) {
 			fprintf(stderr, "move %d (seat %d, \"%s\"): %s\n",
 			    i + 1, rec->moves[i].seat, rec->moves[i].text, why);
 			return 1;
 		}
-		if (rc != DB_OK)
+		if (prc != PLAY_OK)
 			return 1;
 	}
 	return db_commit(c->db) == DB_OK ? 0 : 1;

@@ -2,8 +2,9 @@
  * store_game.c: games, seats, moves and hands in SQLite.
  *
  * Every state buffer here is a fixed GAME_STATE_MAX bytes on the stack
- * (the engine bounds every size), so the move path allocates nothing
- * but the arena copies a caller keeps.
+ * (the engine bounds every size), so storing a move allocates nothing
+ * but the arena copies a caller keeps.  The move path itself (checks,
+ * engine, mail) is play_move() in play.c, a layer above.
  */
 #include "store_game.h"
 
@@ -15,7 +16,6 @@
 #include <sodium.h>
 
 #include "arena.h"
-#include "mail_queue.h"
 
 /* A state or view buffer aligned for any engine struct. */
 union buf {
@@ -636,74 +636,6 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 		if (changed & (1u << s))
 			g->view_ply[s] = ply;
 	return DB_OK;
-}
-
-/* Why seat may not act now, or 0 when it may. */
-static int
-not_to_act(const struct store_game *g, int seat, char why[GAME_WHY_MAX])
-{
-	struct game_status	 gs;
-
-	g->rules->status(g->state, &gs);
-	if (gs.over)
-		snprintf(why, GAME_WHY_MAX, "The game is over.");
-	else if (seat < 0 || seat >= g->nseats)
-		snprintf(why, GAME_WHY_MAX, "There is no seat %d.", seat);
-	else if (gs.needs_deck)
-		snprintf(why, GAME_WHY_MAX, "The game waits for the deck of "
-		    "hand %d.", gs.hand);
-	else if (!game_may_act(g->rules, g->state, &gs, seat))
-		snprintf(why, GAME_WHY_MAX, "It is not seat %d's turn.", seat);
-	else
-		return 0;
-	return 1;
-}
-
-enum db_rc
-store_game_play(struct db *db, struct store_game *g, int seat,
-    const char *text, char why[GAME_WHY_MAX])
-{
-	const struct game_rules	*rules = g->rules;
-	union buf		 next;
-	struct game_move	 mv;
-	struct game_events	 ev;
-	struct mail_news	 news;
-	char			 canon[GAME_MOVE_TEXT_MAX];
-	uint32_t		 was;
-	enum db_rc		 rc;
-
-	why[0] = '\0';
-	if (rules->parse(text, &mv, why) != GAME_OK) {
-		if (why[0] == '\0')
-			snprintf(why, GAME_WHY_MAX, "That move could not be "
-			    "read.");
-		return DB_REFUSED;
-	}
-	if (not_to_act(g, seat, why)) {
-		/* The engine words the refusal better when it can ("seat
-		 * 1 must first accept or reject the play on its pile"). */
-		if (seat >= 0 && seat < g->nseats &&
-		    !g->over && rules->apply(g->state, next.b, seat, &mv, &ev,
-		    canon) == GAME_REFUSED && canon[0] != '\0')
-			snprintf(why, GAME_WHY_MAX, "%s", canon);
-		return DB_REFUSED;
-	}
-	memset(&ev, 0, sizeof(ev));
-	if (rules->apply(g->state, next.b, seat, &mv, &ev, why) != GAME_OK) {
-		if (why[0] == '\0')
-			snprintf(why, GAME_WHY_MAX, "That move is not allowed "
-			    "now.");
-		return DB_REFUSED;
-	}
-	if (rules->format(&mv, canon, sizeof(canon)) >= sizeof(canon))
-		snprintf(canon, sizeof(canon), "%s", text);
-	was = g->to_act;
-	mail_queue_granted(rules, g->state, next.b, &news);
-	if ((rc = store_game_advance(db, g, seat, canon, next.b, &ev, why)) !=
-	    DB_OK)
-		return rc;
-	/* The mails this move causes, in its transaction (mail_queue.h). */
-	return mail_queue_move(db, g, seat, was, &news, &ev);
 }
 
 static const char SQL_MOVES[] =

@@ -130,20 +130,12 @@ enum db_rc	store_game_ply(struct db *db, int64_t id, int *ply);
  * the hand events, marks due bot seats and finishes the game when it is
  * over; then updates g to match.  DB_CONSTRAINT when that ply already
  * exists (g was stale); DB_REFUSED with why[] when a deck is refused.
+ * The move path (play.h play_move()) calls it after the engine's apply
+ * and before queuing the move's mails.
  */
 enum db_rc	store_game_advance(struct db *db, struct store_game *g,
 		    int seat, const char *text, void *next,
 		    const struct game_events *ev, char why[GAME_WHY_MAX]);
-
-/*
- * The whole move path: parse text, check that seat must act, apply,
- * store_game_advance() with the canonical text, and queue the mails
- * the move causes (mail_queue_move(), in the same transaction).  DB_REFUSED with
- * why[] (a sentence for the player) when the move is unreadable or
- * illegal; nothing is written then.
- */
-enum db_rc	store_game_play(struct db *db, struct store_game *g, int seat,
-		    const char *text, char why[GAME_WHY_MAX]);
 
 /* The move log of game id, in ply order, into *moves (arena). */
 enum db_rc	store_game_moves(struct db *db, struct arena *a, int64_t id,

@@ -11,7 +11,6 @@
 #include <sodium.h>
 
 #include "store_game.h"
-#include "twelve_step.h"
 
 static const char *const mode_names[] = { "every", "digest", "off" };
 
@@ -140,31 +139,12 @@ queue_one(struct db *db, int64_t user, int64_t game, int seat, int ply,
 	return rc;
 }
 
-void
-mail_queue_granted(const struct game_rules *rules, const void *before,
-    const void *after, struct mail_news *out)
-{
-	const struct tsr_state	*b = before, *a = after;
-	int			 s;
-
-	memset(out, 0, sizeof(*out));
-	out->card = CARD_NONE;
-	if (rules != &tsr_rules || a->round != b->round)
-		return;
-	for (s = 0; s < a->nseats && s < TSR_SEATS_MAX; s++)
-		if (a->buys[s] > b->buys[s])
-			out->granted |= UINT32_C(1) << s;
-	if (out->granted != 0)
-		out->card = b->win_card;
-}
-
 enum db_rc
 mail_queue_move(struct db *db, const struct store_game *g, int seat,
-    uint32_t was_to_act, const struct mail_news *news,
+    uint32_t was_to_act, const struct game_news *news,
     const struct game_events *ev)
 {
 	const char	*note;
-	char		 tok[CARD_TEXT_MAX], text[120];
 	uint32_t	 turn;
 	enum db_rc	 rc;
 	int		 s, why;
@@ -184,13 +164,9 @@ mail_queue_move(struct db *db, const struct store_game *g, int seat,
 		if (g->over)
 			why |= MAIL_WHY_OVER;
 		note = NULL;
-		if (news != NULL && (news->granted & (UINT32_C(1) << s))) {
-			/* The buyer hears of it although nothing is due. */
-			card_format(g->rules->cards, news->card, tok);
-			snprintf(text, sizeof(text), "Your \"May I?\" was "
-			    "granted: you took %s and one penalty card from "
-			    "the stock.", tok);
-			note = text;
+		if (news != NULL && (news->seats & (UINT32_C(1) << s))) {
+			/* The seat hears of it although nothing is due. */
+			note = news->text;
 			why |= MAIL_WHY_NOTE;
 		}
 		if ((rc = queue_one(db, g->user[s], g->id, s, g->ply, why,

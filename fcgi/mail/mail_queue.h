@@ -51,32 +51,18 @@ enum {
 
 /*
  * After store_game_advance() moved g (g already holds the new state):
- * queue the mails the move of seat causes.  was_to_act: g->to_act
- * before the move.  TURN goes to each human seat newly to act (every
- * seat to act when a hand ended); HAND and OVER to every human seat;
- * the mover gets nothing.  news (NULL: none): seats whose "May I?"
- * this move granted, told so in a NOTE though they need not act.  One row per recipient, honouring each
+ * queue the mails the move of seat causes (play_move() calls it).
+ * was_to_act: g->to_act before the move.  TURN goes to each human seat
+ * newly to act (every seat to act when a hand ended); HAND and OVER to
+ * every human seat; the mover gets nothing.  news (NULL: none): what
+ * the engine says the move did for seats that need not act (game.h),
+ * told to them in a NOTE.  One row per recipient, honouring each
  * user's preference.  DB_OK, or the database error (the caller rolls
  * back the move: a move is never stored without its mail).
  */
-/* What a move told seats that need not act (mail_queue_granted). */
-struct mail_news {
-	uint32_t	 granted;	/* seats whose "May I?" was granted */
-	card_t		 card;		/* the card they took */
-};
-
-/*
- * Before a move is stored: the seats whose 12-Step "May I?" request the
- * move from state before to after granted (they took the card and a
- * penalty card); none for other games.  Pure.
- */
-void		mail_queue_granted(const struct game_rules *rules,
-		    const void *before, const void *after,
-		    struct mail_news *out);
-
 enum db_rc	mail_queue_move(struct db *db, const struct store_game *g,
 		    int seat, uint32_t was_to_act,
-		    const struct mail_news *news, const struct game_events *ev);
+		    const struct game_news *news, const struct game_events *ev);
 
 /*
  * Queue one game mail for the player of seat in game (why: MAIL_WHY_*;

@@ -3,11 +3,11 @@
  * answer.  The parser is in mail_in_parse.c.
  *
  * Everything a message changes happens in one BEGIN IMMEDIATE
- * transaction: the move (with the mails it causes, mail_queue_move()
- * in the move path), the used token, and the answer.  A refusal writes
- * only its answer.  The answer goes to the account's own address when
- * the token names one, so a forwarded or forged From cannot redirect
- * a player's cards; without a valid token it goes to the sender.
+ * transaction: the move (play_move(), with the mails it causes), the
+ * used token, and the answer.  A refusal writes only its answer.  The
+ * answer goes to the account's own address when the token names one,
+ * so a forwarded or forged From cannot redirect a player's cards;
+ * without a valid token it goes to the sender.
  */
 #include "mail_in.h"
 
@@ -20,6 +20,7 @@
 #include "game.h"
 #include "mail_compose.h"
 #include "mail_queue.h"
+#include "play.h"
 #include "store_game.h"
 #include "store_user.h"
 
@@ -231,7 +232,7 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 	char			 why[GAME_WHY_MAX];
 	const char		*note, *subject;
 	enum db_rc		 rc;
-	int			 seat = t->seat, used;
+	int			 seat = t->seat, used, has_line;
 
 	subject = arena_printf(in->a, "Game %lld: your move was not played",
 	    (long long)t->game);
@@ -279,7 +280,12 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 		    "You no longer hold that seat in this game.");
 	}
 	g.rules->status(g.state, &gs);
-	if (g.view_ply[seat] > t->ply || g.ply < t->ply) {
+	has_line = in->m->has_text && in->m->line[0] != '\0';
+	switch (play_move(in->db, &g, seat, t->ply, PLAY_SEEN_VIEW,
+	    has_line ? in->m->line : NULL, why)) {
+	case PLAY_OK:
+		break;
+	case PLAY_STALE:
 		snprintf(in->why, MAIL_IN_WHY_MAX, "stale reply token (game "
 		    "%lld at ply %d, token for ply %lld)", (long long)g.id,
 		    g.ply, (long long)t->ply);
@@ -288,8 +294,7 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 		    "where it stands now.";
 		return answer_game(in, u.email, t, g.ply, !gs.over &&
 		    (gs.to_act & (1u << seat)), note, MAIL_IN_REFUSED);
-	}
-	if (!in->m->has_text || in->m->line[0] == '\0') {
+	case PLAY_NO_TEXT:
 		snprintf(in->why, MAIL_IN_WHY_MAX, "no move line (%.200s)",
 		    in->m->has_text ? "only quoted text" : in->m->text_why);
 		note = arena_printf(in->a, "%s Write your move on the first "
@@ -300,11 +305,8 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 			return MAIL_IN_FAILED;
 		return answer_game(in, u.email, t, g.ply, !gs.over &&
 		    (gs.to_act & (1u << seat)), note, MAIL_IN_REFUSED);
-	}
-	switch ((rc = store_game_play(in->db, &g, seat, in->m->line, why))) {
-	case DB_OK:
-		break;
-	case DB_REFUSED:
+	case PLAY_NOT_SEATED:		/* checked above */
+	case PLAY_REFUSED:
 		snprintf(in->why, MAIL_IN_WHY_MAX, "move \"%.60s\" refused: "
 		    "%.160s", quoted_line(in), why);
 		note = arena_printf(in->a, "Your move \"%s\" was not played: "

@@ -8,7 +8,7 @@
  * 5322 message, finds the token in the envelope and recipient headers
  * (Delivered-To, X-Original-To, Envelope-To, To, Cc), takes the first
  * line of the reply that is not quoted, and plays it as the seat's
- * move through store_game_play().  It always answers by mail, in the
+ * move through play_move().  It always answers by mail, in the
  * same transaction: the new position (a game mail with a fresh token
  * when the seat must act again), or why nothing changed.
  *

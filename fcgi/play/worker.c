@@ -6,7 +6,7 @@
  * transaction, so a request waiting on BEGIN IMMEDIATE never queues
  * behind a whole batch.  The slow part of a bot move (building the
  * view, choosing) happens before the write lock is taken; inside it
- * there is only a reload, the ply check and store_game_play().
+ * there is only a reload and play_move(), which checks the ply.
  *
  * The few queries on seats that only the worker runs live here rather
  * than in store_game.c: they read and clear the worker's own markers
@@ -31,6 +31,7 @@
 #include "mail_queue.h"
 #include "mail_send.h"
 #include "migrate.h"
+#include "play.h"
 #include "when.h"
 #include "store_game.h"
 
@@ -225,9 +226,9 @@ bot_think(struct worker *w, const struct due *d, int64_t now,
 
 /*
  * Apply text for (game, seat) if the game is still at ply: BEGIN
- * IMMEDIATE, reload, compare, store_game_play(), COMMIT.  Returns 1
- * when the move was committed, 0 when it was dropped, -1 on a database
- * error.
+ * IMMEDIATE, reload, play_move() (which compares the ply), COMMIT.
+ * Returns 1 when the move was committed, 0 when it was dropped, -1 on
+ * a database error.
  */
 static int
 bot_apply(struct worker *w, const struct due *d, int ply, const char *text,
@@ -244,12 +245,9 @@ bot_apply(struct worker *w, const struct due *d, int ply, const char *text,
 		ret = rc == DB_NOTFOUND ? 0 : -1;
 		goto out;
 	}
-	if (g.ply != ply) {
-		w->stale++;		/* someone moved first */
-		goto out;
-	}
-	switch ((rc = store_game_play(w->db, &g, d->seat, text, why))) {
-	case DB_OK:
+	switch (play_move(w->db, &g, d->seat, ply, PLAY_SEEN_PLY, text,
+	    why)) {
+	case PLAY_OK:
 		if (db_commit(w->db) != DB_OK) {
 			ret = -1;
 			break;
@@ -257,14 +255,16 @@ bot_apply(struct worker *w, const struct due *d, int ply, const char *text,
 		w->moved++;
 		ret = 1;
 		break;
-	case DB_CONSTRAINT:
-		w->stale++;		/* another worker took the ply */
+	case PLAY_STALE:		/* someone moved first */
+	case PLAY_CONFLICT:		/* another worker took the ply */
+		w->stale++;
 		break;
-	case DB_REFUSED:
+	case PLAY_NOT_SEATED:
+	case PLAY_REFUSED:
 		db_rollback_if_open(w->db);
 		bot_backoff(w, d->game, d->seat, ply, now, why);
 		break;
-	case DB_BUSY:
+	case PLAY_BUSY:
 		break;
 	default:
 		ret = -1;
@@ -464,10 +464,10 @@ timeout_turn(struct worker *w, struct store_game *g, int seat, int *failed)
 			    "default move\n", (long long)g->id, seat);
 			return -1;
 		}
-		switch (store_game_play(w->db, g, seat, text, why)) {
-		case DB_OK:
+		switch (play_move(w->db, g, seat, 0, 0, text, why)) {
+		case PLAY_OK:
 			break;
-		case DB_REFUSED:
+		case PLAY_REFUSED:
 			/* A rules bug: say so. */
 			fprintf(stderr, "topper worker: game %lld seat %d: "
 			    "default move \"%s\" refused: %s\n",

@@ -9,7 +9,7 @@
  *              game, build that seat's view and let bot_choose() pick a
  *              move with 32 bytes from getrandom(), all outside any
  *              transaction; then BEGIN IMMEDIATE, reload, re-check the
- *              ply and apply through store_game_play().  A stale choice
+ *              ply and apply through play_move().  A stale choice
  *              (someone moved first, or another worker did) is dropped
  *              and the bot chooses again on the next poll.
  *   deadlines  the clocks of deadline.h: vacations whose days ran out

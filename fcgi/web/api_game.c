@@ -3,8 +3,8 @@
  * GET /api/games/{id}/ply (api_game.h says what each answers).
  *
  * The move path is the one of DESIGN.md "A move, from click to email":
- * BEGIN IMMEDIATE, load, 403 without a seat, 409 when stale, and
- * store_game_play() for the rest (the engine's reason becomes a 422);
+ * BEGIN IMMEDIATE, load, and play_move(): 403 without a seat, 409 when
+ * stale, 422 with the engine's reason when refused, mails queued;
  * every early exit rolls back, so a refusal writes nothing.  json-c
  * trees built here have one owner, the handler, which puts the root
  * once after resp_json_object() has copied the text.
@@ -25,6 +25,7 @@
 #include "codec.h"
 #include "db.h"
 #include "game.h"
+#include "play.h"
 #include "req.h"
 #include "resp.h"
 #include "serve.h"
@@ -333,34 +334,32 @@ api_game_move(struct req *r)
 		resp_fail(r, 500, "The game could not be loaded.");
 		goto out;
 	}
-	if ((seat = seat_of(&g, r->uid)) < 0) {
+	seat = seat_of(&g, r->uid);
+	/* Stale only if this seat's view changed (DESIGN.md, step 3). */
+	switch (play_move(db, &g, seat, ply, PLAY_SEEN_VIEW, text, why)) {
+	case PLAY_OK:
+		break;
+	case PLAY_NOT_SEATED:
 		resp_fail(r, 403, "You do not hold a seat in this game.");
 		goto out;
-	}
-	/* Stale only if this seat's view changed (DESIGN.md, step 3). */
-	if (g.view_ply[seat] > ply || ply > g.ply) {
+	case PLAY_STALE:
 		resp_fail(r, 409, "The game has moved on to ply %d; "
 		    "see the new position.", g.ply);
 		goto out;
-	}
-	switch ((rc = store_game_play(db, &g, seat, text, why))) {
-	case DB_OK:
-		break;
-	case DB_REFUSED:
+	case PLAY_REFUSED:
 		resp_fail(r, 422, "%s", why);
 		goto out;
-	case DB_CONSTRAINT:
+	case PLAY_CONFLICT:
 		resp_fail(r, 409, "Someone moved first; see the new "
 		    "position.");
 		goto out;
-	case DB_BUSY:
+	case PLAY_BUSY:
 		resp_fail(r, 503, "The server is busy; please try again.");
 		goto out;
 	default:
 		resp_fail(r, 500, "The move could not be saved.");
 		goto out;
 	}
-	/* Turn notices will be queued here, in this transaction. */
 	if (db_commit(db) != DB_OK) {
 		resp_fail(r, 500, "The move could not be saved.");
 		goto out;

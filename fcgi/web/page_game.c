@@ -3,10 +3,10 @@
  *
  * The page is built from the stored snapshot (no replay, no JSON): the
  * engine projects it for the viewer, and templates read that view
- * through the lookups here and in the game's web side (game_web.h).  The move handler is
- * STYLE.md 3.4's: one BEGIN IMMEDIATE, the seat and staleness checks,
- * store_game_play() (parse, apply, store), COMMIT, 303; every refusal
- * goes out through the rollback at the end.
+ * through the lookups here and in the game's web side (game_web.h).
+ * The move handler is STYLE.md 3.4's: one BEGIN IMMEDIATE, play_move()
+ * (seat, staleness, parse, apply, store, mail), COMMIT, 303; every
+ * refusal goes out through a rollback.
  */
 #include "page_game.h"
 
@@ -20,6 +20,7 @@
 #include "game_web.h"
 #include "page.h"
 #include "page_deadline.h"
+#include "play.h"
 #include "req.h"
 #include "resp.h"
 #include "serve.h"
@@ -488,7 +489,7 @@ page_game_move(struct req *r)
 	struct form_val		 v[MF__MAX];
 	struct form_err		 err;
 	const char		*text;
-	char			 why[GAME_WHY_MAX];
+	char			 why[GAME_WHY_MAX], bad[GAME_WHY_MAX];
 	long long		 ply;
 	int			 seat, s;
 	enum db_rc		 rc;
@@ -534,38 +535,35 @@ page_game_move(struct req *r)
 	for (seat = -1, s = 0; s < g.nseats; s++)
 		if (g.user[s] != 0 && g.user[s] == r->uid && seat < 0)
 			seat = s;
-	if (seat < 0 || r->uid == 0) {
+	/* The form's own decoding; play_move() says when its NULL counts. */
+	text = move_text(r, game_web_find(g.rules->slug), v, bad);
+	/* DESIGN.md: stale only when this seat's view changed since. */
+	switch (play_move(r->app->db, &g, seat, ply,
+	    PLAY_SEEN_VIEW | PLAY_FULL_TABLE, text, why)) {
+	case PLAY_OK:
+		break;
+	case PLAY_NOT_SEATED:
 		resp_fail(r, 403, "You do not hold a seat in this game.");
 		goto out;
-	}
-	for (s = 0; s < g.nseats; s++)
-		if (g.user[s] == 0 && !g.over) {
-			db_rollback_if_open(r->app->db);
-			show(r, &g, 409, "The table still waits for a player; "
-			    "the game starts when every seat is taken.");
-			return;
-		}
-	/* DESIGN.md: stale only when this seat's view changed since. */
-	if (g.view_ply[seat] > ply || ply > g.ply) {
+	case PLAY_OPEN:
+		db_rollback_if_open(r->app->db);
+		show(r, &g, 409, "The table still waits for a player; "
+		    "the game starts when every seat is taken.");
+		return;
+	case PLAY_STALE:
 		db_rollback_if_open(r->app->db);
 		show(r, &g, 409, "Someone moved first; here is the new "
 		    "position.");
 		return;
-	}
-	if ((text = move_text(r, game_web_find(g.rules->slug), v,
-	    why)) == NULL) {
+	case PLAY_NO_TEXT:
+		db_rollback_if_open(r->app->db);
+		show(r, &g, 422, bad);
+		return;
+	case PLAY_REFUSED:
 		db_rollback_if_open(r->app->db);
 		show(r, &g, 422, why);
 		return;
-	}
-	switch (store_game_play(r->app->db, &g, seat, text, why)) {
-	case DB_OK:
-		break;
-	case DB_REFUSED:
-		db_rollback_if_open(r->app->db);
-		show(r, &g, 422, why);
-		return;
-	case DB_CONSTRAINT:
+	case PLAY_CONFLICT:
 		db_rollback_if_open(r->app->db);
 		resp_fail(r, 409, "Someone moved first; please reload the "
 		    "game.");

@@ -30,6 +30,7 @@
 #include "deadline.h"
 #include "mail_queue.h"
 #include "migrate.h"
+#include "play.h"
 #include "store_game.h"
 #include "store_lobby.h"
 #include "store_user.h"
@@ -246,8 +247,8 @@ play_turn(struct fx *f)
 		    GAME_OK);
 		g.rules->format(&mv, text, sizeof(text));
 		assert_int_equal(db_begin_immediate(f->db), DB_OK);
-		assert_int_equal(store_game_play(f->db, &g, seat, text, why),
-		    DB_OK);
+		assert_int_equal(play_move(f->db, &g, seat, 0, 0, text, why),
+		    PLAY_OK);
 		assert_int_equal(db_commit(f->db), DB_OK);
 	}
 }

@@ -3,7 +3,7 @@
  * fcgi/mail_send.c with the "dir:" destination, fcgi/mail_compose.c).
  *
  * For each of the six games, random legal moves go through
- * store_game_play() with every seat a person: each move queues exactly
+ * play_move() with every seat a person: each move queues exactly
  * one row per other person who must newly act (every person when a hand
  * ended), the mover none; the worker's mail job composes and writes
  * every row; and no mail's "Your cards" line holds a card another seat
@@ -31,6 +31,7 @@
 #include "mail_queue.h"
 #include "mail_send.h"
 #include "migrate.h"
+#include "play.h"
 #include "rng.h"
 #include "store_game.h"
 #include "store_user.h"
@@ -305,8 +306,8 @@ test_six_games(void **state)
 			before = query(f, "SELECT count(*) FROM outbox");
 			hands0 = query(f, "SELECT count(*) FROM hands");
 			assert_int_equal(db_begin_immediate(f->db), DB_OK);
-			assert_int_equal(store_game_play(f->db, &g, seat, text,
-			    why), DB_OK);
+			assert_int_equal(play_move(f->db, &g, seat, 0, 0, text,
+			    why), PLAY_OK);
 			assert_int_equal(db_commit(f->db), DB_OK);
 			hands1 = query(f, "SELECT count(*) FROM hands");
 			newly = hands1 > hands0 ? g.to_act : g.to_act & ~was;

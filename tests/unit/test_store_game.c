@@ -18,6 +18,7 @@
 #include "arena.h"
 #include "db.h"
 #include "migrate.h"
+#include "play.h"
 #include "record.h"
 #include "store_game.h"
 #include "store_user.h"
@@ -275,16 +276,16 @@ toy_game(struct fx *f, const uint8_t *seed)
 	return id;
 }
 
-/* Play one move in its own transaction, as a handler does. */
-static enum db_rc
+/* Play one move in its own transaction, as a handler does (play.h). */
+static enum play_rc
 play(struct fx *f, struct store_game *g, int seat, const char *text,
     char why[GAME_WHY_MAX])
 {
-	enum db_rc	 rc;
+	enum play_rc	 rc;
 
 	assert_int_equal(db_begin_immediate(f->db), DB_OK);
-	rc = store_game_play(f->db, g, seat, text, why);
-	if (rc == DB_OK)
+	rc = play_move(f->db, g, seat, 0, 0, text, why);
+	if (rc == PLAY_OK)
 		assert_int_equal(db_commit(f->db), DB_OK);
 	db_rollback_if_open(f->db);
 	return rc;
@@ -381,18 +382,18 @@ test_advance_views(void **state)
 	assert_int_equal(store_game_load_rules(f->db, &f->a, id, &toy_rules,
 	    &g), DB_OK);
 	/* peek: only seat 0's view changes. */
-	assert_int_equal(play(f, &g, 0, "PEEK", why), DB_OK);
+	assert_int_equal(play(f, &g, 0, "PEEK", why), PLAY_OK);
 	assert_int_equal(g.ply, 1);
 	assert_int_equal(g.view_ply[0], 1);
 	assert_int_equal(g.view_ply[1], 0);
 	/* pass: both change; the bot at seat 1 becomes due. */
-	assert_int_equal(play(f, &g, 0, "pass", why), DB_OK);
+	assert_int_equal(play(f, &g, 0, "pass", why), PLAY_OK);
 	assert_int_equal(g.view_ply[0], 2);
 	assert_int_equal(g.view_ply[1], 2);
 	snprintf(sql, sizeof(sql), "SELECT count(*) FROM seats WHERE game = "
 	    "%lld AND bot_due IS NOT NULL AND seat = 1", (long long)id);
 	assert_int_equal(count(f, sql), 1);
-	assert_int_equal(play(f, &g, 1, "peek", why), DB_OK);
+	assert_int_equal(play(f, &g, 1, "peek", why), PLAY_OK);
 	assert_int_equal(g.view_ply[0], 2);
 	assert_int_equal(g.view_ply[1], 3);
 
@@ -411,17 +412,17 @@ test_advance_views(void **state)
 
 	/* Refusals write nothing: not your turn, unreadable, illegal. */
 	changes = sqlite3_total_changes(db_handle(f->db));
-	assert_int_equal(play(f, &g, 0, "peek", why), DB_REFUSED);
+	assert_int_equal(play(f, &g, 0, "peek", why), PLAY_REFUSED);
 	assert_string_equal(why, "It is not seat 0's turn.");
-	assert_int_equal(play(f, &g, 1, "jump", why), DB_REFUSED);
+	assert_int_equal(play(f, &g, 1, "jump", why), PLAY_REFUSED);
 	assert_string_equal(why, "Say peek, pass or end.");
-	assert_int_equal(play(f, &g, 5, "peek", why), DB_REFUSED);
-	assert_int_equal(play(f, &g, 1, "peek", why), DB_OK);
-	assert_int_equal(play(f, &g, 1, "peek", why), DB_OK);
+	assert_int_equal(play(f, &g, 5, "peek", why), PLAY_NOT_SEATED);
+	assert_int_equal(play(f, &g, 1, "peek", why), PLAY_OK);
+	assert_int_equal(play(f, &g, 1, "peek", why), PLAY_OK);
 	changes = sqlite3_total_changes(db_handle(f->db));
 	t = g.state;
 	assert_int_equal(t->secret[1], 3);
-	assert_int_equal(play(f, &g, 1, "peek", why), DB_REFUSED);
+	assert_int_equal(play(f, &g, 1, "peek", why), PLAY_REFUSED);
 	assert_string_equal(why, "Enough peeking.");
 	assert_int_equal(sqlite3_total_changes(db_handle(f->db)), changes);
 	assert_int_equal(g.ply, 5);
@@ -430,7 +431,7 @@ test_advance_views(void **state)
 	assert_int_equal(count(f, sql), 5);
 
 	/* The end: status, finished, the hand event, no bot due. */
-	assert_int_equal(play(f, &g, 1, "end", why), DB_OK);
+	assert_int_equal(play(f, &g, 1, "end", why), PLAY_OK);
 	assert_int_equal(g.over, 1);
 	assert_int_equal(g.to_act, 0);
 	snprintf(sql, sizeof(sql), "SELECT status = 'over' AND finished IS "
@@ -444,7 +445,7 @@ test_advance_views(void **state)
 	snprintf(sql, sizeof(sql), "SELECT count(*) FROM seats WHERE game = "
 	    "%lld AND bot_due IS NOT NULL", (long long)id);
 	assert_int_equal(count(f, sql), 0);
-	assert_int_equal(play(f, &g, 1, "pass", why), DB_REFUSED);
+	assert_int_equal(play(f, &g, 1, "pass", why), PLAY_REFUSED);
 	assert_string_equal(why, "The game is over.");
 	arena_reset(&f->a);
 }
@@ -463,8 +464,8 @@ test_duplicate_ply(void **state)
 	    &g1), DB_OK);
 	assert_int_equal(store_game_load_rules(f->db, &f->a, id, &toy_rules,
 	    &g2), DB_OK);
-	assert_int_equal(play(f, &g1, 0, "pass", why), DB_OK);
-	assert_int_equal(play(f, &g2, 0, "peek", why), DB_CONSTRAINT);
+	assert_int_equal(play(f, &g1, 0, "pass", why), PLAY_OK);
+	assert_int_equal(play(f, &g2, 0, "peek", why), PLAY_CONFLICT);
 	snprintf(sql, sizeof(sql), "SELECT count(*) || max(games.ply) FROM moves, games "
 	    "WHERE game = %lld AND games.id = game", (long long)id);
 	assert_int_equal(count(f, sql), 11);	/* one move, ply 1 */
@@ -496,7 +497,7 @@ test_ply_check(void **state)
 	    &g1), DB_OK);
 	assert_int_equal(store_game_load_rules(f->db, &f->a, id, &toy_rules,
 	    &g2), DB_OK);
-	assert_int_equal(play(f, &g1, 0, "pass", why), DB_OK);
+	assert_int_equal(play(f, &g1, 0, "pass", why), PLAY_OK);
 	assert_int_equal(store_game_ply(f->db, id, &ply), DB_OK);
 	assert_int_equal(ply, 1);
 	assert_int_not_equal(ply, g2.ply);
@@ -548,7 +549,7 @@ test_decks(void **state)
 	t = g.state;
 	assert_int_equal(t->secret[0], 7);
 	assert_int_equal(t->turn, 1);
-	assert_int_equal(play(f, &g, 1, "pass", why), DB_OK);
+	assert_int_equal(play(f, &g, 1, "pass", why), PLAY_OK);
 	assert_int_equal(store_game_record(f->db, &f->a, &g, &rec), DB_OK);
 	assert_int_equal(rec.ndecks, 1);
 	assert_int_equal(rec.has_seed, 0);
@@ -595,7 +596,7 @@ test_gin_vodka_replay(void **state)
 		nl = gv->legal(g.state, seat, legal, GAME_LEGAL_MAX);
 		assert_true(nl > 0);
 		gv->format(&legal[i % (nl < 3 ? nl : 3)], text, sizeof(text));
-		assert_int_equal(play(f, &g, seat, text, why), DB_OK);
+		assert_int_equal(play(f, &g, seat, text, why), PLAY_OK);
 	}
 	assert_int_equal(g.ply, i);
 

@@ -19,6 +19,7 @@
 #include "db.h"
 #include "gin_vodka.h"
 #include "migrate.h"
+#include "play.h"
 #include "store_game.h"
 #include "store_lobby.h"
 #include "store_user.h"
@@ -174,7 +175,7 @@ test_last_moves(void **state)
 		assert_true(nl > 0);
 		g.rules->format(&legal[0], text, sizeof(text));
 		assert_int_equal(db_begin_immediate(f->db), DB_OK);
-		if (store_game_play(f->db, &g, s, text, why) != DB_OK)
+		if (play_move(f->db, &g, s, 0, 0, text, why) != PLAY_OK)
 			fail_msg("%s: %s", text, why);
 		assert_int_equal(db_commit(f->db), DB_OK);
 		k++;

@@ -5,11 +5,11 @@
  * requests leave a viewer's view unchanged once view_quiet() cleared
  * them (so they never make a turn being composed stale); and the
  * contract form's meld numbers ("5C/1 JK/2 =8H") read as the canonical
- * "contract 5C ... | JK=8H ...".
+ * "contract 5C ... | JK=8H ...".  The engine reports a granted "May I?"
+ * as news (game.h), which the mail queue sends on.
  */
 #include "test_twelve_step.h"
 
-#include "mail_queue.h"
 #include "record.h"
 
 static struct tsr_state	 S, V1, V2;
@@ -214,30 +214,35 @@ test_meld_numbers(void **unused)
 }
 
 /*
- * The mail of a granted "May I?" (mail_queue_granted): seat 3 asked for
- * 8C; seat 1 draws from the stock and discards, so seat 3 gets 8C and a
- * penalty card, and only seat 3 is told.  No buy, no news.
+ * The news of a granted "May I?" (game.h news): seat 3 asked for 8C;
+ * seat 1 draws from the stock and discards, so seat 3 gets 8C and a
+ * penalty card, and only seat 3 is told, with the card named.  No buy,
+ * no news.
  */
 static void
 test_granted_mail(void **unused)
 {
 	static struct tsr_state	 before;
-	struct mail_news	 news;
+	struct game_news	 news;
 
 	(void)unused;
+	assert_non_null(R->news);
 	position(&S, 4, NULL, 3, four, "KH", "8C 6H 7H");
 	play(&S, 0, "draw");
 	play(&S, 0, "discard 8C");
 	memcpy(&before, &S, sizeof(before));
-	mail_queue_granted(R, &before, &S, &news);
-	assert_int_equal(news.granted, 0);
+	memset(&news, 0, sizeof(news));
+	R->news(&before, &S, &news);
+	assert_int_equal(news.seats, 0);
 	play(&S, 3, "mayi");
 	play(&S, 1, "draw");
 	memcpy(&before, &S, sizeof(before));
 	play(&S, 1, "discard 4S");
-	mail_queue_granted(R, &before, &S, &news);
-	assert_int_equal(news.granted, 1u << 3);
-	assert_int_equal(news.card, card_parse(CARD_STD, "8C", NULL));
+	memset(&news, 0, sizeof(news));
+	R->news(&before, &S, &news);
+	assert_int_equal(news.seats, 1u << 3);
+	assert_string_equal(news.text, "Your \"May I?\" was granted: you "
+	    "took 8C and one penalty card from the stock.");
 }
 
 int
