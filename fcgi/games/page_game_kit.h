@@ -92,8 +92,8 @@ struct game_move *page_game_legal(struct req *r,
 	    int *n);
 
 /*
- * A row of cards on a rummy board (Rummy 500's pile, melds and hands,
- * Vodkapolis 500's chain, melds and hands), one card as its templates
+ * A row of cards on a rummy board (a pile or chain, melds and hands),
+ * one card as its templates
  * see it: tok, card_html, pos (from 1), idx (from 0: checkbox c<idx>),
  * by, and the flags take, takeable, pick, taken, drawn and last.
  */
@@ -186,12 +186,9 @@ int	page_game_play(struct req *r, const struct game_rules *rules,
 /*
  * For each of moves[0..n), what the move list tells of it that its text
  * alone does not, for page_game_words() when it has no state before the
- * move.  Gin Vodka: the card a "take" took (the card discarded just
- * before, in the same hand), else CARD_NONE: the upcard of a new hand,
- * or a move that is no take.  Six Suit: the card of a play that waited
- * for the pile's owner to accept or reject it (a free-time proposal:
- * the next move is the answer, or, for the last move, now, the state
- * after it, waits for one), else CARD_NONE.  now may be NULL.  Pure.
+ * move: a card, or CARD_NONE, as the game's web side finds it (the card
+ * a "take" took, the card of a play that waited for an answer).  now,
+ * the state after the last move, may be NULL.  Pure.
  */
 void	page_game_took(const struct game_rules *rules,
 	    const struct record_move *moves, int n, const void *now,
@@ -202,8 +199,8 @@ void	page_game_took(const struct game_rules *rules,
  * text for a mail): "You drew from the stock.", "Alice discarded
  * <abbr title="red heart 3 (3Rh)">3Rh</abbr>."  before is
  * the state or a view just before the move when the caller has one
- * (it names the card a "take" took, or tells a Six Suit proposal from
- * a play), else NULL and took, from page_game_took(), says it.
+ * (it names the card a "take" took, or tells a proposal from a play),
+ * else NULL and took, from page_game_took(), says it.
  */
 void	page_game_words(struct words *w, const struct game_rules *rules,
 	    const struct page_game_names *names, int seat, const char *text,

@@ -287,7 +287,7 @@ recent_moves(struct req *r, struct game_page *p)
 	p->first_recent = ply0 + first;
 }
 
-/* "Gin Vodka #42" in the arena, without printf. */
+/* "NAME #42" in the arena, without printf. */
 static const char *
 game_title(struct req *r, const char *name, int64_t id)
 {
@@ -421,8 +421,8 @@ static const struct form_field move_fields[MF__MAX] = {
 _Static_assert(PAGE_GAME_PICKS == 40, "move_fields lists c0..c39");
 
 /*
- * The move text the form means: the game's own fields first (the knock
- * form of Gin Vodka, game_web.h), else the "move" field with the parts
+ * The move text the form means: the game's own fields first (a form of
+ * its own, game_web.h), else the "move" field with the parts
  * of one token, the picks and the tail.  NULL with why[] when the
  * game's fields do not read.
  */

@@ -282,7 +282,7 @@ page_lobby_new(struct req *r)
 		page_lobby_render(r, 400, fs, arena_strdup(r->arena, err.why));
 		return;
 	}
-	rules = game_find(v[NF_GAME].present ? v[NF_GAME].s : "gin-vodka");
+	rules = v[NF_GAME].present ? game_find(v[NF_GAME].s) : game_all()[0];
 	for (i = 0; rules != NULL && i < fs->n; i++)
 		if (fs->f[i].rules == rules)
 			f = &fs->f[i];
