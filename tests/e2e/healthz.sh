@@ -44,8 +44,8 @@ check "no-store" has_header health "Cache-Control: no-store"
 get head "$INST_URL/healthz" -I
 check "HEAD /healthz is 200" [ "$(code head)" = 200 ]
 check "HEAD has Content-Length: 3" has_header head "Content-Length: 3"
-# curl -I writes the head as its output too: nothing may follow it.
-check "HEAD has no body" cmp -s "$tmp/head.head" "$tmp/head.body"
+# That no body follows is tests/unit/test_resp.c's (test_head): nginx
+# drops a HEAD reply's body before curl could see it.
 
 get missing "$INST_URL/no/such/page"
 check "unknown path is 404" [ "$(code missing)" = 404 ]
