@@ -55,7 +55,7 @@ endef
 $(eval $(call tree,build,$(OPT)))
 $(eval $(call tree,build-asan,$(SAN)))
 
-.PHONY: all deps test run stop bench install clean check-purity
+.PHONY: all deps test run stop bench install clean check-purity check-layers
 .DEFAULT_GOAL := all
 
 all: deps bin/topper
@@ -82,6 +82,11 @@ test: deps
 
 check-purity: build/libengine.a
 	sh tests/purity/check.sh build/libengine.a
+
+# Includes never go up a layer, only the registries reach into a game,
+# and no two objects of engine/ and fcgi/ need each other (README "Layout").
+check-layers: build/topper
+	python3 tools/check-layers.py build
 
 run: all
 	sh tools/run.sh

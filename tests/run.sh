@@ -31,6 +31,7 @@ trap 'rm -rf "$logs"' EXIT INT TERM
 		[ -x "$t" ] && printf '%s\t%s\n' "$(basename "$t")" "$t"
 	done
 	printf 'purity\tsh tests/purity/check.sh build/libengine.a\n'
+	printf 'layers\tpython3 tools/check-layers.py build\n'
 	for s in tests/cli/*.sh tests/e2e/*.sh; do
 		case $s in tests/cli/sim*.sh) continue ;; esac
 		[ -f "$s" ] && printf '%s\tsh %s\n' "$s" "$s"

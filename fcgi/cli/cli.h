@@ -31,6 +31,7 @@ int	cli_help_print(FILE *f);
 
 /* Commands, by the file that implements them. */
 int	cli_play(int argc, char **argv);	/* cli_play.c */
+int	cli_games(int argc, char **argv);	/* cli_games.c */
 int	cli_sim(int argc, char **argv);		/* cli_sim.c */
 int	cli_init(int argc, char **argv);	/* cli_db.c */
 int	cli_user(int argc, char **argv);	/* cli_db.c */

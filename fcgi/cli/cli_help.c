@@ -12,6 +12,8 @@
 const struct cli_help cli_help[] = {
 	{ "play", "RECORD.json|- [--view SEAT] [--upto PLY]",
 	    "replay a game record and print where it stands, as JSON" },
+	{ "games", "",
+	    "list the games: slug, seats and name, one a line" },
 	{ "sim", "--game SLUG [--games N] [--first K] [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS] [--record FILE] [--quiet]",
 	    "play random legal games, checking every invariant; print the fingerprint" },
 	{ "fcgi", "[--config F] [--processes N] [--batch K] [--socket PATH] [--pid-file PATH]",

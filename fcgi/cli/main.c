@@ -15,6 +15,7 @@ static const struct {
 } cmds[] = {
 	{ "play", cli_play },
 	{ "sim", cli_sim },
+	{ "games", cli_games },
 	{ "fcgi", cli_fcgi },
 	{ "worker", cli_worker },
 	{ "init", cli_init },

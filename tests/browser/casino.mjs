@@ -1,3 +1,4 @@
+// game: casino-macedonia (tests/cli/games.sh finds each game's tests by this line)
 // tests/browser/casino.mjs: Casino Macedonia for three, a person and two
 // bots, through one full deal in a real browser (tests/browser/run.sh
 // starts the instance and the worker and sets BASE_URL, CHROMIUM,

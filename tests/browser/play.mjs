@@ -1,3 +1,4 @@
+// game: gin-vodka (tests/cli/games.sh finds each game's tests by this line)
 // tests/browser/play.mjs: one hand of Gin Vodka against the bot, in a real
 // browser (tests/browser/run.sh starts the instance and sets the
 // environment: BASE_URL, CHROMIUM, PROFILE, SHOTS).

@@ -1,3 +1,4 @@
+// game: six-suit (tests/cli/games.sh finds each game's tests by this line)
 // tests/browser/six_suit.mjs: Six Suit against bots in a real browser
 // (tests/browser/run.sh starts the instance and its worker and sets
 // BASE_URL, CHROMIUM, PROFILE, SHOTS).

@@ -1,3 +1,4 @@
+// game: twelve-step-rummy (tests/cli/games.sh finds each game's tests by this line)
 // tests/browser/twelve_step.mjs: one round of 12-Step Rummy with two bots,
 // in a real browser (tests/browser/run.sh starts the instance and the
 // worker and sets BASE_URL, CHROMIUM, PROFILE, SHOTS).

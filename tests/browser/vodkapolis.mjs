@@ -1,3 +1,4 @@
+// game: vodkapolis-500 (tests/cli/games.sh finds each game's tests by this line)
 // tests/browser/vodkapolis.mjs: Vodkapolis 500 against bots in a real
 // browser (tests/browser/run.sh starts the instance and its worker and
 // sets BASE_URL, CHROMIUM, PROFILE, SHOTS).

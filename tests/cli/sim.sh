@@ -1,5 +1,6 @@
 #!/bin/sh
 # sim.sh: "topper sim" of Gin Vodka, random legal play checking every
+# game: gin-vodka (tests/cli/games.sh finds each game's tests by this line)
 # invariant after every move (cards conserved, views hide what they
 # must, scores add up, move text round-trips, the record replays to the
 # same state bytes).

@@ -1,5 +1,6 @@
 #!/bin/sh
 # sim_casino.sh: "topper sim" of Casino Macedonia, random legal play
+# game: casino-macedonia (tests/cli/games.sh finds each game's tests by this line)
 # checking every invariant after every move (cards conserved, views hide
 # what they must, scores add up, move text round-trips, the record
 # replays to the same state bytes), and, through cm_audit, that the last

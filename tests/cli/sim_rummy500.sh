@@ -1,5 +1,6 @@
 #!/bin/sh
 # sim_rummy500.sh: "topper sim --game rummy-500", random legal play
+# game: rummy-500 (tests/cli/games.sh finds each game's tests by this line)
 # checking every invariant after every move (cards conserved, views
 # hide what they must, scores add up, move text round-trips, the record
 # replays to the same state bytes).  topper sim varies the seat count

@@ -1,5 +1,6 @@
 #!/bin/sh
 # sim_six_suit.sh: "topper sim --game six-suit", random legal play
+# game: six-suit (tests/cli/games.sh finds each game's tests by this line)
 # checking every invariant after every move (cards conserved, views hide
 # what they must, scores add up, move text round-trips, the record
 # replays to the same state bytes), and, through six_audit, that each

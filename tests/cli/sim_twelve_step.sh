@@ -1,5 +1,6 @@
 #!/bin/sh
 # sim_twelve_step.sh: "topper sim --game twelve-step-rummy", random
+# game: twelve-step-rummy (tests/cli/games.sh finds each game's tests by this line)
 # legal play checking every invariant after every move (cards
 # conserved, melds valid, views hide what they must, scores add up,
 # move text round-trips, the record replays to the same state bytes).

@@ -1,5 +1,6 @@
 #!/bin/sh
 # sim_vodkapolis.sh: "topper sim" for Vodkapolis 500: random legal play
+# game: vodkapolis-500 (tests/cli/games.sh finds each game's tests by this line)
 # checking every invariant after every move (cards conserved, views hide
 # what they must, scores add up, move text round-trips, the record
 # replays to the same state bytes).  Game i has 2 + i mod 5 seats, so

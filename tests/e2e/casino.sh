@@ -1,5 +1,6 @@
 #!/bin/sh
 # casino.sh: the Casino Macedonia pages through a private nginx.
+# game: casino-macedonia (tests/cli/games.sh finds each game's tests by this line)
 #
 # A known deal (2 seats, dealer 1, so alice plays first) is imported
 # for alice and bob.  Table 4Rt 3Rh 1Rs 2Gc; alice 3Rc 4Rc 2Rs 1Yh 4Yt;

@@ -1,5 +1,6 @@
 #!/bin/sh
 # game_pages.sh: the HTML game pages through a private nginx.
+# game: gin-vodka (tests/cli/games.sh finds each game's tests by this line)
 #
 # A known Gin Vodka deal (a record with explicit decks, target 2) is
 # stored with "topper import" for alice (seat 0) and bob (seat 1), and

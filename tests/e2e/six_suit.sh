@@ -1,5 +1,6 @@
 #!/bin/sh
 # six_suit.sh: the Six Suit table pages through a private nginx.
+# game: six-suit (tests/cli/games.sh finds each game's tests by this line)
 #
 # Known 4-seat deals (records with explicit decks, teams=2, dealer
 # 3, so alice at seat 0 moves first; alice and carol are team A, bob

@@ -1,5 +1,6 @@
 #!/bin/sh
 # twelve_step.sh: the 12-Step Rummy table through a private nginx.
+# game: twelve-step-rummy (tests/cli/games.sh finds each game's tests by this line)
 #
 # A known 3-player deal (a record with explicit decks) is stored with
 # "topper import" for alice (seat 0), bob (1) and carol (2); its log

@@ -1,5 +1,6 @@
 #!/bin/sh
 # vodkapolis.sh: the Vodkapolis 500 table through a private nginx.
+# game: vodkapolis-500 (tests/cli/games.sh finds each game's tests by this line)
 #
 # A known 3-player deal (a record with explicit decks, dealer seat 2) is
 # stored with "topper import" for alice (seat 0), bob (1) and carol (2),
