@@ -24,6 +24,7 @@
 #include "migrate.h"
 #include "record.h"
 #include "store_game.h"
+#include "store_rating.h"
 #include "store_user.h"
 
 enum {
@@ -316,7 +317,7 @@ seat_users(struct ctx *c, const char *list, int nseats, int64_t *users)
 /* Store the record's game and replay its moves through store_game_play. */
 static int
 import_record(struct ctx *c, const struct record *rec, const int64_t *users,
-    int64_t *id)
+    int rated, int64_t *id)
 {
 	struct store_game_new	 n;
 	struct store_game	 g;
@@ -341,6 +342,9 @@ import_record(struct ctx *c, const struct record *rec, const int64_t *users,
 			fprintf(stderr, "topper import: %s\n", why);
 		return rc == DB_REFUSED ? 2 : 1;
 	}
+	/* Before the moves: the last one applies the ratings. */
+	if (rated && store_rating_set_rated(c->db, *id) != DB_OK)
+		return 1;
 	if (store_game_load(c->db, &c->a, *id, &g) != DB_OK)
 		return 1;
 	for (i = 0; i < rec->nmoves; i++) {
@@ -365,7 +369,7 @@ cli_import(int argc, char **argv)
 	int64_t			 users[GAME_SEATS_MAX], id = 0;
 	const char		*path = NULL, *list = NULL;
 	char			*text = NULL, err[512];
-	int			 i, rc;
+	int			 i, rc, rated = 0;
 
 	memset(&cr, 0, sizeof(cr));
 	memset(users, 0, sizeof(users));
@@ -375,6 +379,8 @@ cli_import(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--users") == 0 && i + 1 < argc)
 			list = argv[++i];
+		else if (strcmp(argv[i], "--rated") == 0)
+			rated = 1;
 		else if (path == NULL && (argv[i][0] != '-' ||
 		    strcmp(argv[i], "-") == 0))
 			path = argv[i];
@@ -395,7 +401,7 @@ cli_import(int argc, char **argv)
 	}
 	if ((rc = seat_users(&c, list, cr.rec.nseats, users)) != 0)
 		goto out;
-	if ((rc = import_record(&c, &cr.rec, users, &id)) != 0)
+	if ((rc = import_record(&c, &cr.rec, users, rated, &id)) != 0)
 		goto out;
 	printf("%lld\n", (long long)id);
 out:

@@ -22,7 +22,7 @@ const struct cli_cmd cli_cmds[] = {
 	    "create the database or bring its schema up to date; print its path" },
 	{ "user", cli_user, "add NAME EMAIL [--password-stdin | --password P] [--bot] [--config F]",
 	    "add a player (or a bot, which needs no password)" },
-	{ "import", cli_import, "RECORD.json|- --users A,B [--config F]",
+	{ "import", cli_import, "RECORD.json|- --users A,B [--rated] [--config F]",
 	    "store a game from a record, replaying its moves; print the game id" },
 	{ "mail-in", cli_mail_in, "[--config F] < MESSAGE",
 	    "play a move sent by reply to a turn mail (an MTA pipes the mail in)" },

@@ -22,6 +22,7 @@
 #include "page_history.h"
 #include "page_lobby.h"
 #include "page_mail.h"
+#include "page_rating.h"
 #include "page_rules.h"
 #include "resp.h"
 
@@ -65,6 +66,8 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/g/{id}/reclaim",	page_deadline_reclaim, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/g/{id}/history",	page_history_show, R_TOUCH },
 	{ REQ_GET,	"/rules",		page_rules_index, 0 },
+	{ REQ_GET,	"/ratings",		page_rating_index, R_TOUCH },
+	{ REQ_GET,	"/ratings/{slug:s}",	page_rating_board, R_TOUCH },
 	{ REQ_GET,	"/rules/{slug:s}",	page_rules_show, 0 },
 	{ REQ_GET,	"/api/games/{id}",	api_game_show,	R_API },
 	{ REQ_POST,	"/api/games/{id}/moves", api_game_move,	R_API | R_LOGIN | R_WRITES },
