@@ -25,6 +25,7 @@
 #include "record.h"
 #include "store_game.h"
 #include "store_rating.h"
+#include "store_record.h"
 #include "store_user.h"
 
 enum {
@@ -459,29 +460,20 @@ cli_export(int argc, char **argv)
 {
 	struct ctx		 c;
 	struct store_game	 g;
-	struct record		 rec;
 	struct json_object	*o;
 	int			 rc;
 
 	if ((rc = load_one(&c, "export", argc, argv, &g)) != 0)
 		goto out;
 	rc = 1;
-	if (store_game_record(c.db, &c.a, &g, &rec) != DB_OK)
+	/* The same record /g/ID/record.json serves (store_record.h). */
+	if ((o = store_record_json(c.db, &c.a, &g)) == NULL)
 		goto out;
-	/* The seed stays secret until the game is over (DESIGN.md "Trust"). */
-	if ((o = codec_record_json(&rec, g.over)) == NULL)
-		goto out;
-	if (g.has_seed) {
-		json_object_object_add(o, "commitment",
-		    json_object_new_string(g.commitment));
-		if (!g.over)
-			fprintf(stderr, "topper export: game %lld is in "
-			    "progress: the seed is withheld, so this record "
-			    "replays only with decks\n", (long long)g.id);
-	}
-	printf("%s\n", json_object_to_json_string_ext(o,
-	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-	    JSON_C_TO_STRING_NOSLASHESCAPE));
+	if (g.has_seed && !g.over)
+		fprintf(stderr, "topper export: game %lld is in progress: the "
+		    "seed is withheld, so this record replays only with "
+		    "decks\n", (long long)g.id);
+	printf("%s\n", store_record_text(o));
 	json_object_put(o);
 	rc = 0;
 out:

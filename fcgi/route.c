@@ -16,6 +16,7 @@
 
 #include "api_game.h"
 #include "arena.h"
+#include "page_archive.h"
 #include "page_auth.h"
 #include "page_deadline.h"
 #include "page_game.h"
@@ -65,6 +66,8 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/g/{id}/join",		page_lobby_join, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/reclaim",	page_deadline_reclaim, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/g/{id}/history",	page_history_show, R_TOUCH },
+	{ REQ_GET,	"/g/{id}/record.json",	page_archive_record, R_TOUCH },
+	{ REQ_GET,	"/archive",		page_archive_show, R_TOUCH },
 	{ REQ_GET,	"/rules",		page_rules_index, 0 },
 	{ REQ_GET,	"/ratings",		page_rating_index, R_TOUCH },
 	{ REQ_GET,	"/ratings/{slug:s}",	page_rating_board, R_TOUCH },
