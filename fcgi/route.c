@@ -25,6 +25,7 @@
 #include "page_mail.h"
 #include "page_rating.h"
 #include "page_rules.h"
+#include "page_user.h"
 #include "resp.h"
 
 static const struct route_checks *checks;
@@ -68,6 +69,8 @@ static const struct route routes[] = {
 	{ REQ_GET,	"/g/{id}/history",	page_history_show, R_TOUCH },
 	{ REQ_GET,	"/g/{id}/record.json",	page_archive_record, R_TOUCH },
 	{ REQ_GET,	"/archive",		page_archive_show, R_TOUCH },
+	{ REQ_GET,	"/u/{name:s}",		page_user_show,	R_TOUCH },
+	{ REQ_POST,	"/u/{name:s}/block",	page_user_block, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/rules",		page_rules_index, 0 },
 	{ REQ_GET,	"/ratings",		page_rating_index, R_TOUCH },
 	{ REQ_GET,	"/ratings/{slug:s}",	page_rating_board, R_TOUCH },
