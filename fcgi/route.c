@@ -25,6 +25,7 @@
 #include "page_mail.h"
 #include "page_rating.h"
 #include "page_rules.h"
+#include "page_table.h"
 #include "page_user.h"
 #include "resp.h"
 
@@ -66,6 +67,9 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/g/{id}/move",		page_game_move,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/join",		page_lobby_join, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/reclaim",	page_deadline_reclaim, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/chat",		page_table_chat, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/mute",		page_table_mute, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/note",		page_table_note, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/g/{id}/history",	page_history_show, R_TOUCH },
 	{ REQ_GET,	"/g/{id}/record.json",	page_archive_record, R_TOUCH },
 	{ REQ_GET,	"/archive",		page_archive_show, R_TOUCH },

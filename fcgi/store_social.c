@@ -61,13 +61,14 @@ static const char SQL_CHAT_ADD[] =
 
 enum db_rc
 store_social_chat_add(struct db *db, int64_t id, int seat, int64_t user,
-    int ply, const char *text, char why[STORE_SOCIAL_WHY_MAX])
+    int ply, const char *text, int *blocked, char why[STORE_SOCIAL_WHY_MAX])
 {
 	sqlite3_stmt	*st;
 	int64_t		 now = db_now(), n;
 	enum db_rc	 rc;
 
 	why[0] = '\0';
+	*blocked = 0;
 	if ((rc = one_int(db, SQL_CHAT_RECENT, user,
 	    now - STORE_SOCIAL_CHAT_WINDOW, &n)) != DB_OK)
 		return rc;
@@ -80,6 +81,7 @@ store_social_chat_add(struct db *db, int64_t id, int seat, int64_t user,
 	if ((rc = one_int(db, SQL_CHAT_BLOCKED, id, user, &n)) != DB_OK)
 		return rc;
 	if (n > 0) {
+		*blocked = 1;
 		snprintf(why, STORE_SOCIAL_WHY_MAX, "A player at this table "
 		    "has blocked you, so you cannot chat here.");
 		return DB_REFUSED;

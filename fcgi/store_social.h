@@ -41,10 +41,10 @@ enum db_rc	store_social_chat_public(struct db *db, int64_t id, int on);
  * characters) from user at seat of game id at ply.  DB_REFUSED with
  * why[] when user wrote STORE_SOCIAL_CHAT_BURST messages in the last
  * STORE_SOCIAL_CHAT_WINDOW seconds, or when a player seated at the
- * table blocks user.
+ * table blocks user (then *blocked = 1).
  */
 enum db_rc	store_social_chat_add(struct db *db, int64_t id, int seat,
-		    int64_t user, int ply, const char *text,
+		    int64_t user, int ply, const char *text, int *blocked,
 		    char why[STORE_SOCIAL_WHY_MAX]);
 
 /*
