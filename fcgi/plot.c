@@ -28,7 +28,7 @@ plot_svg(const double *y, int n, const char *label, char *out, size_t outsz)
 	char	 lab[128];
 	double	 lo, hi, x, py, span;
 	size_t	 len;
-	int	 i, w = PLOT_W - 2 * PLOT_PAD, h = PLOT_H - 2 * PLOT_PAD;
+	int	 i, w = PLOT_W - PLOT_LEFT - PLOT_PAD, h = PLOT_H - 2 * PLOT_PAD;
 
 	if (n <= 0 || n > PLOT_POINTS_MAX || outsz == 0)
 		return 0;
@@ -49,7 +49,8 @@ plot_svg(const double *y, int n, const char *label, char *out, size_t outsz)
 	    lab, lab);
 	for (i = 0; i < n && len < outsz; i++) {
 		/* One point: in the middle; equal values: a level line. */
-		x = n == 1 ? PLOT_W / 2.0 : PLOT_PAD + (double)w * i / (n - 1);
+		x = n == 1 ? PLOT_LEFT + w / 2.0 : PLOT_LEFT +
+		    (double)w * i / (n - 1);
 		py = span > 0 ? PLOT_PAD + h * (hi - y[i]) / span :
 		    PLOT_H / 2.0;
 		len += (size_t)snprintf(out + len, outsz - len, "%s%.1f,%.1f",
@@ -58,12 +59,14 @@ plot_svg(const double *y, int n, const char *label, char *out, size_t outsz)
 	if (len < outsz && n == 1)
 		len += (size_t)snprintf(out + len, outsz - len, "\"/><circle "
 		    "cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"currentColor",
-		    PLOT_W / 2.0, PLOT_H / 2.0);
+		    PLOT_LEFT + w / 2.0, PLOT_H / 2.0);
 	if (len < outsz)
 		len += (size_t)snprintf(out + len, outsz - len, "\"/>"
-		    "<text x=\"%d\" y=\"%d\" font-size=\"10\">%.0f</text>"
-		    "<text x=\"%d\" y=\"%d\" font-size=\"10\">%.0f</text></svg>",
-		    PLOT_PAD, PLOT_H - 1, lo, PLOT_PAD, 10, hi);
+		    "<text x=\"2\" y=\"%d\" font-size=\"11\" "
+		    "fill=\"currentColor\">%.0f</text>"
+		    "<text x=\"2\" y=\"%d\" font-size=\"11\" "
+		    "fill=\"currentColor\">%.0f</text></svg>",
+		    PLOT_PAD + 8, hi, PLOT_H - PLOT_PAD, lo);
 	if (len >= outsz) {
 		out[0] = '\0';
 		return 0;

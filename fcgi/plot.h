@@ -11,15 +11,17 @@
 enum {
 	PLOT_W = 240,		/* the chart's size in CSS pixels */
 	PLOT_H = 64,
-	PLOT_PAD = 4,		/* room kept around the line */
+	PLOT_PAD = 6,		/* room kept around the line */
+	PLOT_LEFT = 36,		/* the labels' column, left of the line */
 	PLOT_POINTS_MAX = 200,
 	PLOT_SVG_MAX = 8192	/* bytes a chart of PLOT_POINTS_MAX needs */
 };
 
 /*
  * The values y[0..n) (n <= PLOT_POINTS_MAX, oldest first) as an <svg>
- * with a polyline scaled to fill the box (a flat line for equal values,
- * a dot for one), its lowest and highest value as text, and label (a
+ * with a polyline scaled to fill the box right of the labels' column
+ * (a flat line for equal values, a dot for one), its highest value at
+ * the top and lowest at the bottom of that column, and label (a
  * plain-language description: digits, letters, spaces and ".,:-()" only;
  * anything else becomes a space) as its <title> and aria-label.  Writes
  * at most outsz bytes, NUL-terminated; returns the length, or 0 when n

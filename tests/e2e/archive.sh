@@ -29,7 +29,8 @@ check "archive: 200 to anyone" [ "$(code all)" = 200 ]
 check "archive: the finished games, newest first, not the running one" [ "$(rows all)" = "$ts $six $gv " ]
 check "archive: each links its history and record" sh -c "grep -q 'href=\"/g/$six/history\"' '$tmp/all.html' && grep -q 'href=\"/g/$six/record.json\"' '$tmp/all.html'"
 check "archive: players link their pages" has all 'href="/u/carol"'
-check "archive: the rated game says so" sh -c "grep 'data-game=\"$six\"' '$tmp/all.html' | grep -q rated"
+check "archive: the rated game says so" sh -c "grep 'data-game=\"$six\"' '$tmp/all.html' | grep -q Rated"
+check "archive: an unrated one does not" sh -c "! grep 'data-game=\"$gv\"' '$tmp/all.html' | grep -q Rated"
 page g1 anon "$A?game=six-suit"
 check "filter by game" [ "$(rows g1)" = "$six " ]
 page p1 anon "$A?player=carol"

@@ -21,8 +21,9 @@ test_scaled(void **state)
 	(void)state;
 	assert_true(plot_svg(y, 3, "alice in Gin Vodka", out, sizeof(out)) >
 	    0);
-	/* x from 4 to 236; the highest at y = 4, the lowest at 60. */
-	assert_non_null(strstr(out, "points=\"4.0,32.0 120.0,4.0 236.0,60.0\""));
+	/* x from 36 to 234 (240 - 6); the highest at y = 6, the lowest
+	 * at 58 (64 - 6), 1500 halfway. */
+	assert_non_null(strstr(out, "points=\"36.0,32.0 135.0,6.0 234.0,58.0\""));
 	assert_non_null(strstr(out, ">1400</text>"));
 	assert_non_null(strstr(out, ">1600</text>"));
 	assert_non_null(strstr(out, "<title>alice in Gin Vodka</title>"));
@@ -38,9 +39,9 @@ test_flat_and_one(void **state)
 
 	(void)state;
 	assert_true(plot_svg(y, 2, "x", out, sizeof(out)) > 0);
-	assert_non_null(strstr(out, "points=\"4.0,32.0 236.0,32.0\""));
+	assert_non_null(strstr(out, "points=\"36.0,32.0 234.0,32.0\""));
 	assert_true(plot_svg(y, 1, "x", out, sizeof(out)) > 0);
-	assert_non_null(strstr(out, "<circle cx=\"120.0\" cy=\"32.0\""));
+	assert_non_null(strstr(out, "<circle cx=\"135.0\" cy=\"32.0\""));
 	assert_int_equal(plot_svg(y, 0, "x", out, sizeof(out)), 0);
 }
 
