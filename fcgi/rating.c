@@ -205,6 +205,37 @@ rating_game(const struct rating *in, const int *team, const int *place,
 	return 0;
 }
 
+void
+rating_merge(const struct rating *in, const long long *who, int n,
+    struct rating *out)
+{
+	double	 dr, rd, vol;
+	int	 i, j, k;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i && who[j] != who[i]; j++)
+			continue;
+		if (j < i)
+			continue;	/* done with its first seat */
+		dr = rd = vol = 0;
+		for (k = 0, j = i; j < n; j++)
+			if (who[j] == who[i]) {
+				dr += out[j].r - in[j].r;
+				rd += out[j].rd;
+				vol += out[j].vol;
+				k++;
+			}
+		if (k == 1)
+			continue;
+		for (j = i; j < n; j++)
+			if (who[j] == who[i]) {
+				out[j].r = in[i].r + dr / k;
+				out[j].rd = rd / k;
+				out[j].vol = vol / k;
+			}
+	}
+}
+
 /* Place units (seats or teams) by score, winners first. */
 static void
 place_units(const int32_t *score, const int *win, int n, int *place)

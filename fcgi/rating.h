@@ -73,6 +73,16 @@ int	rating_game(const struct rating *in, const int *team, const int *place,
 	    int n, struct rating *out);
 
 /*
+ * One account at several seats (the lobby's bot fills every seat it is
+ * given): after rating_game() over the seats, give every seat of an
+ * account who[] the same result, its rating before (all its seats'
+ * in[] are equal) moved by the mean of its seats' changes, and the
+ * mean of their deviations.  Seats of distinct accounts are untouched.
+ */
+void	rating_merge(const struct rating *in, const long long *who, int n,
+	    struct rating *out);
+
+/*
  * Places and teams from a finished game's status: the winners share
  * first place; the others follow by score, in the direction the
  * winners show (if the winners scored less, lower is better), equal

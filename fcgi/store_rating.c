@@ -140,8 +140,9 @@ store_rating_game_over(struct db *db, const struct store_game *g,
     const struct game_status *gs)
 {
 	struct rating	 in[GAME_SEATS_MAX], out[GAME_SEATS_MAX];
+	long long	 who[GAME_SEATS_MAX];
 	int		 place[GAME_SEATS_MAX], team[GAME_SEATS_MAX];
-	int		 rated, done, s, t, n = g->nseats;
+	int		 rated, done, s, t, best, n = g->nseats, people = 0;
 	enum db_rc	 rc;
 
 	if ((rc = store_rating_is_rated(db, g->id, &rated)) != DB_OK ||
@@ -154,10 +155,13 @@ store_rating_game_over(struct db *db, const struct store_game *g,
 	for (s = 0; s < n; s++) {
 		if (g->user[s] == 0)
 			return DB_OK;	/* an open seat: no one to rate */
-		for (t = 0; t < s; t++)
-			if (g->user[t] == g->user[s])
-				return DB_OK;	/* one player, two seats */
+		who[s] = g->user[s];
+		for (t = 0; t < s && g->user[t] != g->user[s]; t++)
+			continue;
+		people += t == s;
 	}
+	if (people < 2)
+		return DB_OK;	/* one account at every seat */
 	rating_places(gs, place, team);
 	for (s = 0; s < n; s++)
 		if ((rc = get_rating(db, g->user[s], g->rules->slug, &in[s])) !=
@@ -165,10 +169,19 @@ store_rating_game_over(struct db *db, const struct store_game *g,
 			return rc;
 	if (rating_game(in, team, place, n, out) != 0)
 		return DB_OK;	/* everyone on one team: nothing to learn */
-	for (s = 0; s < n; s++)
-		if ((rc = put_rating(db, g, s, &in[s], &out[s], place[s])) !=
-		    DB_OK)
+	rating_merge(in, who, n, out);
+	/* One row per account: at its first seat, with its best place. */
+	for (s = 0; s < n; s++) {
+		for (t = 0; t < s && g->user[t] != g->user[s]; t++)
+			continue;
+		if (t < s)
+			continue;
+		for (best = place[s], t = s + 1; t < n; t++)
+			if (g->user[t] == g->user[s] && place[t] < best)
+				best = place[t];
+		if ((rc = put_rating(db, g, s, &in[s], &out[s], best)) != DB_OK)
 			return rc;
+	}
 	return DB_OK;
 }
 

@@ -52,6 +52,18 @@ T import tests/records/six-suit-bots.json --users alice,bob,carol,dave --rated >
 check "six suit: seats 1 and 3 won: 1582.50" [ "$(rating bob six-suit | cut -d' ' -f1),$(rating dave six-suit | cut -d' ' -f1)" = "1582.50,1582.50" ]
 check "six suit: seats 0 and 2 lost: 1417.50" [ "$(rating alice six-suit | cut -d' ' -f1),$(rating carol six-suit | cut -d' ' -f1)" = "1417.50,1417.50" ]
 
+# ---- one account at two seats (the lobby's bot): one result, merged ----
+# Casino: scores 81, 82, 131, seat 2 wins: carol (seat 0) third; robo
+# holds seats 1 and 2 (second and first).  Weng-Lin over three seats
+# moves them by S2/c * (2/3, 1/6, -5/6), c = sqrt(3 (S2 + beta^2));
+# robo takes the mean of its two seats' changes.
+cm=$(T import tests/records/casino-macedonia-bots.json --users carol,robo,robo --rated)
+check "merged seats: robo 1575.31" [ "$(rating robo casino-macedonia | cut -d' ' -f1,3,4)" = "1575.31 1 1" ]
+check "  carol 1349.37" [ "$(rating carol casino-macedonia | cut -d' ' -f1)" = "1349.37" ]
+check "  one history row per player, robo's best place" [ "$(sql "SELECT group_concat(place, ',') FROM (SELECT place FROM rating_history WHERE game = $cm ORDER BY place)")" = "1,3" ]
+T import tests/records/gin-vodka-g1-gin.json --users robo,robo --rated > /dev/null
+check "one account at every seat: not rated" [ -z "$(rating robo gin-vodka)" ]
+
 # ---- the boards ----
 page idx anon "$INST_URL/ratings"
 check "/ratings: 200, links each game" sh -c "[ \"\$(cat '$tmp/idx.code')\" = 200 ] && grep -q 'href=\"/ratings/twelve-step-rummy\"' '$tmp/idx.html'"

@@ -197,6 +197,34 @@ test_wl_refused(void **state)
 	    -1);
 }
 
+/* The bot at three seats of four: one result, the mean of its seats'. */
+static void
+test_merge(void **state)
+{
+	struct rating	 in[4], out[4], ref[4];
+	long long	 who[4] = { 7, 9, 9, 9 };
+	int		 team[4] = { 0, 1, 2, 3 }, place[4] = { 2, 1, 3, 4 };
+	int		 i;
+
+	(void)state;
+	for (i = 0; i < 4; i++)
+		rating_new(&in[i]);
+	assert_int_equal(rating_game(in, team, place, 4, out), 0);
+	memcpy(ref, out, sizeof(ref));
+	rating_merge(in, who, 4, out);
+	NEAR(out[0].r, ref[0].r, 1e-12);	/* a person alone: as is */
+	NEAR(out[0].rd, ref[0].rd, 1e-12);
+	for (i = 1; i < 4; i++) {
+		NEAR(out[i].r, 1500 + (ref[1].r + ref[2].r + ref[3].r -
+		    3 * 1500) / 3, 1e-9);
+		NEAR(out[i].rd, (ref[1].rd + ref[2].rd + ref[3].rd) / 3, 1e-9);
+	}
+	/* Its seats placed 1, 3 and 4 of 4: on the whole it lost ground
+	 * to the person placed 2, who gained. */
+	assert_true(out[1].r < 1500);
+	assert_true(out[0].r > 1500);
+}
+
 static void
 test_places(void **state)
 {
@@ -257,6 +285,7 @@ main(void)
 		cmocka_unit_test(test_wl_tie),
 		cmocka_unit_test(test_wl_teams),
 		cmocka_unit_test(test_wl_refused),
+		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_places),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
