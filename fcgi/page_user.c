@@ -161,6 +161,12 @@ page_extras(struct req *r, struct json_object *root, const char *name,
 	    "finished")) > 0));
 	json_object_object_add(root, "has_ratings", json_object_new_boolean(
 	    json_object_array_length(rs) > 0));
+	if (viewer != 0 && viewer == uid &&
+	    store_social_block_list(r->app->db, uid, &o) == DB_OK) {
+		json_object_object_add(root, "has_blocks",
+		    json_object_new_boolean(json_object_array_length(o) > 0));
+		json_object_object_add(root, "blocks", o);
+	}
 	if (viewer != 0 && viewer != uid) {
 		json_object_object_add(root, "can_block",
 		    json_object_new_boolean(1));

@@ -103,6 +103,13 @@ check "  nor does anyone" hasnt n2 'hello alice'
 page b4 bob "$G"
 check "  the players still do" has b4 'hello alice'
 sql "UPDATE games SET chat_public = 1 WHERE id = $id"
+page lob alice "$INST_URL/lobby"
+post new alice "$INST_URL/lobby/new" "$(form "$tmp/lob.html" "#new-form-gin-vodka" chat_closed=1)"
+nid=$(sed 's|.*/g/||' "$tmp/new.loc")
+check "the lobby's box makes a players-only chat" [ "$(sql "SELECT chat_public FROM games WHERE id = $nid")" = 0 ]
+post new2 alice "$INST_URL/lobby/new" "$(form "$tmp/lob.html" "#new-form-gin-vodka")"
+nid=$(sed 's|.*/g/||' "$tmp/new2.loc")
+check "  and without it the chat is open" [ "$(sql "SELECT chat_public FROM games WHERE id = $nid")" = 1 ]
 
 # ---- notes ----
 note() {	# NAME WHO TEXT

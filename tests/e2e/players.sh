@@ -76,6 +76,10 @@ check "carol blocks bob: 303 back to his page" [ "$(code blk)" = 303 ]
 check "  stored" [ "$(sql "SELECT count(*) FROM blocks b JOIN users u ON u.id = b.user WHERE u.name = 'carol'")" = 1 ]
 page uc2 carol "$INST_URL/u/bob"
 check "  and the page offers to unblock" has uc2 "Unblock bob"
+page ucc carol "$INST_URL/u/carol"
+check "carol's own page lists whom she blocks" sh -c "grep 'id=\"blocks\"' '$tmp/ucc.html' | grep -q 'href=\"/u/bob\"'"
+page ucb bob "$INST_URL/u/carol"
+check "  no one else sees that list" hasnt ucb 'id="blocks"'
 page lb bob "$INST_URL/lobby"
 post inv bob "$INST_URL/lobby/new" "$(form "$tmp/lb.html" "#new-form-gin-vodka" opponent=invite invitee=carol)"
 check "bob cannot seat carol by name: 422" [ "$(code inv)" = 422 ]
