@@ -145,7 +145,7 @@ check "alice passes" play alice "/g/$id/move" move=pass
 check "alice's move queues one mail, for bob" [ "$(sql "SELECT count(*) || ',' || group_concat(to_addr) FROM outbox")" = "1,bob@example.org" ]
 T worker --once > /dev/null 2>&1
 body_has() { printf '%s\n' "$1" | grep -qF -- "$2"; }
-body=$(sql "SELECT body FROM outbox WHERE to_addr = 'bob@example.org'")
+body=$(sql "SELECT body FROM outbox WHERE to_addr = 'bob@example.org' AND game = $id")
 check "the worker composed it with the chat" body_has "$body" "Table chat:"
 check "  every message bob had not had" sh -c 'printf "%s\n" "$1" | grep -qF "alice: <b>hi</b>" && printf "%s\n" "$1" | grep -qF "alice: five"' sh "$body"
 check "  not bob's own" sh -c '! printf "%s\n" "$1" | grep -qF "bob: hello alice"' sh "$body"
@@ -154,7 +154,7 @@ check "the html part escapes it" [ "$(sql "SELECT count(*) FROM outbox WHERE to_
 say c12 alice "after the mail"
 check "bob passes" play bob "/g/$id/move" move=pass
 T worker --once > /dev/null 2>&1
-body2=$(sql "SELECT body FROM outbox WHERE to_addr = 'alice@example.org'")
+body2=$(sql "SELECT body FROM outbox WHERE to_addr = 'alice@example.org' AND game = $id")
 check "alice's mail: bob's one message, hers left out" sh -c 'printf "%s\n" "$1" | grep -qF "bob: hello alice" && ! printf "%s\n" "$1" | grep -qF "alice: five"' sh "$body2"
 page b1 bob "$G"
 post m3 bob "$G/mute" "csrf=$(csrf_of b1)&mute=1"
