@@ -71,6 +71,7 @@ applied(struct db *db, int64_t id, int *found)
 	sqlite3_stmt	*st;
 	int		 rc;
 
+	*found = 0;
 	if ((st = db_stmt(db, SQL_APPLIED)) == NULL)
 		return DB_ERROR;
 	sqlite3_bind_int64(st, 1, id);
@@ -142,7 +143,7 @@ store_rating_game_over(struct db *db, const struct store_game *g,
 	struct rating	 in[GAME_SEATS_MAX], out[GAME_SEATS_MAX];
 	long long	 who[GAME_SEATS_MAX];
 	int		 place[GAME_SEATS_MAX], team[GAME_SEATS_MAX];
-	int		 rated, done, s, t, best, n = g->nseats, people = 0;
+	int		 rated, done = 0, s, t, best, n = g->nseats, people = 0;
 	enum db_rc	 rc;
 
 	if ((rc = store_rating_is_rated(db, g->id, &rated)) != DB_OK ||
