@@ -17,6 +17,7 @@
 #include "serve.h"
 #include "sess.h"
 #include "store_game.h"
+#include "store_rating.h"
 #include "store_social.h"
 #include "tpl.h"
 
@@ -35,6 +36,7 @@ struct table_view {
 	int			 seated;
 	int			 signed_in;
 	int			 with_note;
+	int			 rated;
 	const char		*note;
 };
 
@@ -90,6 +92,8 @@ table_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_int(out, STORE_SOCIAL_NOTE_MAX);
 	if (strcmp(key, "table_id") == 0)
 		return tpl_int(out, t->id);
+	if (strcmp(key, "table_rated") == 0)
+		return tpl_bool(out, t->rated);
 	return tpl_none(out);
 }
 
@@ -120,6 +124,8 @@ page_table_value(struct req *r, const struct store_game *g, int seat,
 	t->seated = seat >= 0 && me != NULL;
 	t->signed_in = me != NULL;
 	t->with_note = with_note;
+	if (store_rating_is_rated(r->app->db, g->id, &t->rated) != DB_OK)
+		return -1;
 	if (store_social_chat_list(r->app->db, g->id, me != NULL ? me->id : 0,
 	    t->seated, &arr, &t->state) != DB_OK)
 		return -1;

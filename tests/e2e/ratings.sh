@@ -85,9 +85,15 @@ post new alice "$INST_URL/lobby/new" "$(form "$tmp/lob.html" "#new-form-gin-vodk
 nid=$(sed 's|.*/g/||' "$tmp/new.loc")
 check "the rated table is made" [ "$(code new)" = 303 ]
 check "a table made rated is rated" [ "$(sql "SELECT rated FROM games WHERE id = $nid")" = 1 ]
+page rg alice "$INST_URL/g/$nid"
+check "  and its page says so" has rg "A rated table"
+page rh anon "$INST_URL/g/$nid/history"
+check "  as does its history" has rh "A rated table"
 post new2 alice "$INST_URL/lobby/new" "$(form "$tmp/lob.html" "#new-form-gin-vodka")"
 nid=$(sed 's|.*/g/||' "$tmp/new2.loc")
 check "a table is unrated unless asked" [ "$(sql "SELECT rated FROM games WHERE id = $nid")" = 0 ]
+page ug alice "$INST_URL/g/$nid"
+check "  and its page says so" has ug "An unrated table"
 
 instance_stop || fail=1
 [ "$fail" -eq 0 ] && echo "ratings: all passed"
