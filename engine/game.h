@@ -89,6 +89,7 @@ struct game_status {
 	int32_t		 scores[GAME_SEATS_MAX];	/* cumulative */
 	int		 nteams;	/* 0 when seats play for themselves */
 	int32_t		 team_scores[GAME_SEATS_MAX];
+	uint8_t		 team[GAME_SEATS_MAX];	/* each seat's team, when nteams > 0 */
 	uint8_t		 seating[GAME_SEATS_MAX];	/* seat of the i-th player to join */
 };
 

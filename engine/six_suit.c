@@ -619,6 +619,8 @@ six_status(const void *st, struct game_status *out)
 		out->nteams = s->nfactions;
 		for (i = 0; i < s->nfactions; i++)
 			out->team_scores[i] = s->scores[i];
+		for (i = 0; i < s->nseats; i++)
+			out->team[i] = (uint8_t)six_team(s, i);
 	}
 	memcpy(out->seating, s->seating, sizeof(out->seating));
 }

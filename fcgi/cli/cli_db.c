@@ -25,6 +25,8 @@
 #include "play.h"
 #include "record.h"
 #include "store_game.h"
+#include "store_rating.h"
+#include "store_record.h"
 #include "store_user.h"
 
 enum {
@@ -317,7 +319,7 @@ seat_users(struct ctx *c, const char *list, int nseats, int64_t *users)
 /* Store the record's game and replay its moves through play_move(). */
 static int
 import_record(struct ctx *c, const struct record *rec, const int64_t *users,
-    int64_t *id)
+    int rated, int64_t *id)
 {
 	struct store_game_new	 n;
 	struct store_game	 g;
@@ -343,6 +345,9 @@ import_record(struct ctx *c, const struct record *rec, const int64_t *users,
 			fprintf(stderr, "topper import: %s\n", why);
 		return rc == DB_REFUSED ? 2 : 1;
 	}
+	/* Before the moves: the last one applies the ratings. */
+	if (rated && store_rating_set_rated(c->db, *id) != DB_OK)
+		return 1;
 	if (store_game_load(c->db, &c->a, *id, &g) != DB_OK)
 		return 1;
 	for (i = 0; i < rec->nmoves; i++) {
@@ -367,7 +372,7 @@ cli_import(int argc, char **argv)
 	int64_t			 users[GAME_SEATS_MAX], id = 0;
 	const char		*path = NULL, *list = NULL;
 	char			*text = NULL, err[512];
-	int			 i, rc;
+	int			 i, rc, rated = 0;
 
 	memset(&cr, 0, sizeof(cr));
 	memset(users, 0, sizeof(users));
@@ -377,6 +382,8 @@ cli_import(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--users") == 0 && i + 1 < argc)
 			list = argv[++i];
+		else if (strcmp(argv[i], "--rated") == 0)
+			rated = 1;
 		else if (path == NULL && (argv[i][0] != '-' ||
 		    strcmp(argv[i], "-") == 0))
 			path = argv[i];
@@ -397,7 +404,7 @@ cli_import(int argc, char **argv)
 	}
 	if ((rc = seat_users(&c, list, cr.rec.nseats, users)) != 0)
 		goto out;
-	if ((rc = import_record(&c, &cr.rec, users, &id)) != 0)
+	if ((rc = import_record(&c, &cr.rec, users, rated, &id)) != 0)
 		goto out;
 	printf("%lld\n", (long long)id);
 out:
@@ -455,29 +462,20 @@ cli_export(int argc, char **argv)
 {
 	struct ctx		 c;
 	struct store_game	 g;
-	struct record		 rec;
 	struct json_object	*o;
 	int			 rc;
 
 	if ((rc = load_one(&c, "export", argc, argv, &g)) != 0)
 		goto out;
 	rc = 1;
-	if (store_game_record(c.db, &c.a, &g, &rec) != DB_OK)
+	/* The same record /g/ID/record.json serves (store_record.h). */
+	if ((o = store_record_json(c.db, &c.a, &g)) == NULL)
 		goto out;
-	/* The seed stays secret until the game is over (DESIGN.md "Trust"). */
-	if ((o = codec_record_json(&rec, g.over)) == NULL)
-		goto out;
-	if (g.has_seed) {
-		json_object_object_add(o, "commitment",
-		    json_object_new_string(g.commitment));
-		if (!g.over)
-			fprintf(stderr, "topper export: game %lld is in "
-			    "progress: the seed is withheld, so this record "
-			    "replays only with decks\n", (long long)g.id);
-	}
-	printf("%s\n", json_object_to_json_string_ext(o,
-	    JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-	    JSON_C_TO_STRING_NOSLASHESCAPE));
+	if (g.has_seed && !g.over)
+		fprintf(stderr, "topper export: game %lld is in progress: the "
+		    "seed is withheld, so this record replays only with "
+		    "decks\n", (long long)g.id);
+	printf("%s\n", store_record_text(o));
 	json_object_put(o);
 	rc = 0;
 out:

@@ -24,7 +24,7 @@ const struct cli_help cli_help[] = {
 	    "create the database or bring its schema up to date; print its path" },
 	{ "user", "add NAME EMAIL [--password-stdin | --password P] [--bot] [--config F]",
 	    "add a player (or a bot, which needs no password)" },
-	{ "import", "RECORD.json|- --users A,B [--config F]",
+	{ "import", "RECORD.json|- --users A,B [--rated] [--config F]",
 	    "store a game from a record, replaying its moves; print the game id" },
 	{ "mail-in", "[--config F] < MESSAGE",
 	    "play a move sent by reply to a turn mail (an MTA pipes the mail in)" },

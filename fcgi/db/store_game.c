@@ -16,6 +16,7 @@
 #include <sodium.h>
 
 #include "arena.h"
+#include "store_rating.h"
 
 /* A state or view buffer aligned for any engine struct. */
 union buf {
@@ -635,7 +636,8 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 	for (s = 0; s < g->nseats; s++)
 		if (changed & (1u << s))
 			g->view_ply[s] = ply;
-	return DB_OK;
+	/* A rated game moves its players' ratings as it ends. */
+	return gs.over ? store_rating_game_over(db, g, &gs) : DB_OK;
 }
 
 static const char SQL_MOVES[] =

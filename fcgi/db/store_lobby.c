@@ -119,6 +119,13 @@ snapshot_status(const struct game_rules *rules, const unsigned char *blob,
 	return 1;
 }
 
+int
+store_lobby_status(const struct game_rules *rules, const void *blob,
+    size_t n, struct game_status *out)
+{
+	return snapshot_status(rules, blob, n, out);
+}
+
 enum db_rc
 store_lobby_my_games(struct db *db, struct arena *a, int64_t uid, int max,
     struct store_lobby_game **out, int *n)

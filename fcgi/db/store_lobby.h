@@ -12,6 +12,7 @@
 #ifndef TOPPER_STORE_LOBBY_H
 #define TOPPER_STORE_LOBBY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config.h"
@@ -75,6 +76,13 @@ enum db_rc	store_lobby_open_games(struct db *db, struct arena *a,
 enum db_rc	store_lobby_my_games(struct db *db, struct arena *a,
 		    int64_t uid, int max, struct store_lobby_game **out,
 		    int *n);
+
+/*
+ * The engine's status from a games.state blob of n bytes, when its
+ * header matches rules (layout and size): 1, else 0 (*out unset).
+ */
+int		store_lobby_status(const struct game_rules *rules,
+		    const void *blob, size_t n, struct game_status *out);
 
 /*
  * Seat uid at seat of game id (-1: its lowest open seat), which must

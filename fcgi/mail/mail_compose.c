@@ -20,6 +20,7 @@
 #include "page_game_kit.h"
 #include "record.h"
 #include "store_game.h"
+#include "store_social.h"
 #include "store_user.h"
 #include "words.h"
 
@@ -327,6 +328,34 @@ text_to_html(struct arena *a, const char *title, const char *text,
 	return b.failed ? NULL : b.data;
 }
 
+/*
+ * The chat user has not had by mail (store_social.h leaves out muted
+ * tables and blocked writers), marked as mailed: it rides along with
+ * the game's next mail instead of a mail per message.
+ */
+static int
+put_chat(struct db *db, struct arena *a, int64_t game, int64_t user,
+    struct buf *b)
+{
+	char	*chat, *line, *next;
+	int64_t	 last;
+
+	if (store_social_chat_unmailed(db, a, game, user, &chat, &last) !=
+	    DB_OK)
+		return -1;
+	if (chat[0] == '\0')
+		return 0;
+	buf_puts(b, "\nTable chat:\n");
+	for (line = chat; *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		buf_printf(b, "  %s\n", line);
+	}
+	return store_social_chat_mailed(db, game, user, last) == DB_OK ? 0 : -1;
+}
+
 int
 mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
     const struct mail_game_row *row, int64_t now, struct mail_msg *out)
@@ -441,6 +470,9 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 			buf_puts(&b, "\n");
 		}
 	}
+	/* The table's chat since the last mail, gathered here. */
+	if (put_chat(db, a, g.id, row->user, &b) != 0)
+		return -1;
 	if (row->why & (MAIL_WHY_HAND | MAIL_WHY_OVER)) {
 		buf_puts(&b, "\n");
 		if (hands_at(db, g.id, row->ply, &b) != 0)

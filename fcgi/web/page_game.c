@@ -20,6 +20,7 @@
 #include "game_web.h"
 #include "page.h"
 #include "page_deadline.h"
+#include "page_table.h"
 #include "play.h"
 #include "req.h"
 #include "resp.h"
@@ -49,6 +50,7 @@ struct game_page {
 	const char			**recent;	/* words, HTML */
 	const char			*seed;		/* hex, once over */
 	const char			*updated;
+	struct tpl_val			 table;		/* chat, note: page_table.h */
 };
 
 void
@@ -226,6 +228,12 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 		if (strcmp(key, "seed") == 0)
 			return tpl_str(out, p->seed);
 		break;
+	case 't':
+		if (strcmp(key, "table") == 0) {
+			*out = p->table;
+			return 0;
+		}
+		break;
 	case 'u':
 		if (strcmp(key, "updated") == 0)
 			return tpl_str(out, p->updated);
@@ -369,6 +377,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 		p.seed = hex(r, g->seed, sizeof(g->seed));
 	p.updated = arena_strdup(r->arena, page_time(r, g->updated, when));
 	p.title = game_title(r, rules->name, g->id);
+	page_table_value(r, g, p.seat, 1, &p.table);	/* none on a failure */
 	ctx.lookup = game_lookup;
 	ctx.data = &p;
 	page_render_status(r, status, "game", &ctx, p.title);

@@ -21,6 +21,7 @@
 #include "page.h"
 #include "game_web.h"
 #include "page_game.h"
+#include "page_table.h"
 #include "record.h"
 #include "req.h"
 #include "resp.h"
@@ -51,6 +52,7 @@ struct history_page {
 	const char		*seed;		/* hex, once over */
 	const char		*title;
 	const char		*error;		/* the log stopped replaying */
+	struct tpl_val		 table;		/* the chat: page_table.h */
 };
 
 static const char *const history_js[] = { "/static/js/game.js" };
@@ -141,6 +143,10 @@ history_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, p->seed);
 	if (strcmp(key, "error") == 0)
 		return tpl_str(out, p->error);
+	if (strcmp(key, "table") == 0) {
+		*out = p->table;
+		return 0;
+	}
 	if (strcmp(key, "css") == 0 && web != NULL) {
 		css = game_web_css(web, &n);
 		return tpl_list(out, (size_t)n, string_item, css);
@@ -319,6 +325,7 @@ page_history_show(struct req *r)
 		p.seed = hex(r, g.seed, sizeof(g.seed));
 	p.title = arena_printf(r->arena, "History of %s #%lld", rules->name,
 	    (long long)g.id);
+	page_table_value(r, &g, viewer, 0, &p.table);	/* the chat only */
 	ctx.lookup = history_lookup;
 	ctx.data = &p;
 	page_render(r, "history", &ctx, p.title);

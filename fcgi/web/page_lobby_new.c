@@ -32,13 +32,15 @@
 #include "sess.h"
 #include "store_game.h"
 #include "store_lobby.h"
+#include "store_rating.h"
+#include "store_social.h"
 #include "store_user.h"
 #include "tpl.h"
 
 /* ---- POST /lobby/new ---- */
 
 enum new_field { NF_CSRF, NF_GAME, NF_SEATS, NF_MOVE_TIME, NF_ON_TIMEOUT,
-    NF__BASE };
+    NF_RATED, NF_CHAT_CLOSED, NF__BASE };
 
 /* Fields: the three above, then opponent/invitee per other seat, then
  * the game's options. */
@@ -65,6 +67,9 @@ new_fields(struct arena *a, const struct game_rules *rules, size_t *n)
 	/* The clock (deadline.h): "3d", "36h"; move or bot. */
 	t[NF_MOVE_TIME] = (struct form_field){ "move_time", form_line, 0, 20 };
 	t[NF_ON_TIMEOUT] = (struct form_field){ "on_timeout", form_line, 0, 4 };
+	t[NF_RATED] = (struct form_field){ "rated", form_uint, 0, 1 };
+	t[NF_CHAT_CLOSED] = (struct form_field){ "chat_closed", form_uint, 0,
+	    1 };
 	*n = NF__BASE;
 	if (rules == NULL)
 		return t;
@@ -224,6 +229,11 @@ read_seats(struct req *r, struct lobby_form *f, int64_t me,
 			    "already.";
 			return DB_REFUSED;
 		}
+		if (store_social_blocks(r->app->db, u.id, me)) {
+			*error = arena_printf(r->arena, "%s does not take "
+			    "invitations from you.", u.name);
+			return DB_REFUSED;
+		}
 		for (j = 1; j < k; j++)
 			if (who->user[j] == u.id && !u.is_bot) {
 				*error = arena_printf(r->arena, "%s is invited "
@@ -354,6 +364,10 @@ page_lobby_new(struct req *r)
 		    why);
 	if (rc == DB_OK)	/* the clock, in the same transaction */
 		rc = deadline_game_set(r->app->db, id, move_secs, on_timeout);
+	if (rc == DB_OK && v[NF_RATED].u == 1)
+		rc = store_rating_set_rated(r->app->db, id);
+	if (rc == DB_OK && v[NF_CHAT_CLOSED].u == 1)
+		rc = store_social_chat_public(r->app->db, id, 0);
 	if (rc == DB_OK)	/* the invitations, in the same transaction */
 		rc = mail_queue_invites(r->app->db, id, u->id);
 	if (rc == DB_REFUSED) {

@@ -5,6 +5,7 @@
 #include "routes.h"
 
 #include "api_game.h"
+#include "page_archive.h"
 #include "auth.h"
 #include "page.h"
 #include "page_auth.h"
@@ -13,7 +14,10 @@
 #include "page_history.h"
 #include "page_lobby.h"
 #include "page_mail.h"
+#include "page_rating.h"
 #include "page_rules.h"
+#include "page_table.h"
+#include "page_user.h"
 #include "resp.h"
 #include "route.h"
 
@@ -52,10 +56,19 @@ static const struct route routes[] = {
 	{ REQ_GET,	"/g/{id}",		page_game_show,	R_TOUCH },
 	{ REQ_POST,	"/g/{id}/move",		page_game_move,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/join",		page_lobby_join, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/chat",		page_table_chat, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/mute",		page_table_mute, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/note",		page_table_note, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/reclaim",	page_deadline_reclaim, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/g/{id}/history",	page_history_show, R_TOUCH },
+	{ REQ_GET,	"/g/{id}/record.json",	page_archive_record, R_TOUCH },
+	{ REQ_GET,	"/archive",		page_archive_show, R_TOUCH },
+	{ REQ_GET,	"/u/{name:s}",		page_user_show,	R_TOUCH },
+	{ REQ_POST,	"/u/{name:s}/block",	page_user_block, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/rules",		page_rules_index, 0 },
 	{ REQ_GET,	"/rules/{slug:s}",	page_rules_show, 0 },
+	{ REQ_GET,	"/ratings",		page_rating_index, R_TOUCH },
+	{ REQ_GET,	"/ratings/{slug:s}",	page_rating_board, R_TOUCH },
 	{ REQ_GET,	"/api/games/{id}",	api_game_show,	R_API },
 	{ REQ_POST,	"/api/games/{id}/moves", api_game_move,	R_API | R_LOGIN | R_WRITES },
 	{ REQ_GET,	"/api/games/{id}/ply",	api_game_ply,	R_API },

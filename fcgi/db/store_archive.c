@@ -1,0 +1,197 @@
+/*
+ * store_archive.c: the queries of the archive and the player pages
+ * (store_archive.h).
+ */
+#include "store_archive.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "game.h"
+#include "rating.h"
+#include "store_lobby.h"
+
+/* ?1 slug, ?2 user, ?3 before, ?4 status wanted, ?5 limit + 1. */
+static const char SQL_LIST[] =
+    "SELECT g.id, g.rules, coalesce(g.finished, 0), g.updated, g.rated, "
+    "g.state FROM games g "
+    "WHERE g.status = CASE ?4 WHEN 0 THEN 'over' ELSE 'active' END "
+    "AND (?1 IS NULL OR g.rules = ?1) "
+    "AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
+    "AND s.user = ?2)) "
+    "AND (?3 IS NULL OR g.id < ?3) "
+    "ORDER BY g.id DESC LIMIT ?5";
+
+static const char SQL_SEATS[] =
+    "SELECT s.seat, coalesce(u.name, '') FROM seats s "
+    "LEFT JOIN users u ON u.id = s.user WHERE s.game = ?1 ORDER BY s.seat";
+
+/* One game's players with their scores and places, into o. */
+static enum db_rc
+add_players(struct db *db, struct json_object *o, int64_t id,
+    const struct game_status *gs)
+{
+	struct json_object	*arr = json_object_new_array(), *p;
+	sqlite3_stmt		*st;
+	char			 winners[256];
+	int			 place[GAME_SEATS_MAX], team[GAME_SEATS_MAX];
+	int			 rc, s;
+	size_t			 len = 0;
+
+	winners[0] = '\0';
+	if (gs != NULL)
+		rating_places(gs, place, team);
+	json_object_object_add(o, "players", arr);
+	if ((st = db_stmt(db, SQL_SEATS)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+
+		s = sqlite3_column_int(st, 0);
+		p = json_object_new_object();
+		json_object_object_add(p, "seat", json_object_new_int(s));
+		json_object_object_add(p, "name", json_object_new_string(
+		    name[0] != '\0' ? name : "(open seat)"));
+		if (gs != NULL && s >= 0 && s < gs->nseats) {
+			json_object_object_add(p, "score",
+			    json_object_new_int(gs->scores[s]));
+			if (gs->over) {
+				json_object_object_add(p, "place",
+				    json_object_new_int(place[s]));
+				json_object_object_add(p, "won",
+				    json_object_new_boolean(place[s] == 1));
+				if (place[s] == 1 && len < sizeof(winners))
+					len += (size_t)snprintf(winners + len,
+					    sizeof(winners) - len, "%s%s",
+					    len > 0 ? ", " : "", name);
+			}
+		}
+		json_object_array_add(arr, p);
+	}
+	if (rc != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	json_object_object_add(o, "winners", json_object_new_string(winners));
+	return DB_OK;
+}
+
+enum db_rc
+store_archive_list(struct db *db, const struct store_archive_query *q,
+    struct json_object **out, int *more)
+{
+	struct json_object	*arr, *o;
+	const struct game_rules	*rules;
+	struct game_status	 gs[STORE_ARCHIVE_PAGE];
+	int64_t			 ids[STORE_ARCHIVE_PAGE];
+	int			 has[STORE_ARCHIVE_PAGE];
+	sqlite3_stmt		*st;
+	char			 slug[64];
+	int			 rc, n = 0, i;
+	int			 limit = q->limit < 1 ? 1 :
+				    q->limit > STORE_ARCHIVE_PAGE ?
+				    STORE_ARCHIVE_PAGE : q->limit;
+	enum db_rc		 drc;
+
+	*out = NULL;
+	*more = 0;
+	if ((st = db_stmt(db, SQL_LIST)) == NULL)
+		return DB_ERROR;
+	arr = json_object_new_array();
+	if (q->slug != NULL)
+		sqlite3_bind_text(st, 1, q->slug, -1, SQLITE_TRANSIENT);
+	if (q->user != 0)
+		sqlite3_bind_int64(st, 2, q->user);
+	if (q->before != 0)
+		sqlite3_bind_int64(st, 3, q->before);
+	sqlite3_bind_int(st, 4, q->status != 0);
+	sqlite3_bind_int(st, 5, limit + 1);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (n == limit) {
+			*more = 1;
+			break;
+		}
+		snprintf(slug, sizeof(slug), "%s",
+		    (const char *)sqlite3_column_text(st, 1));
+		rules = game_find(slug);
+		ids[n] = sqlite3_column_int64(st, 0);
+		has[n] = store_lobby_status(rules, sqlite3_column_blob(st, 5),
+		    (size_t)sqlite3_column_bytes(st, 5), &gs[n]);
+		o = json_object_new_object();
+		json_object_object_add(o, "id", json_object_new_int64(ids[n]));
+		json_object_object_add(o, "slug", json_object_new_string(slug));
+		json_object_object_add(o, "game_name", json_object_new_string(
+		    rules != NULL ? rules->name : slug));
+		json_object_object_add(o, "finished",
+		    json_object_new_int64(sqlite3_column_int64(st, 2)));
+		json_object_object_add(o, "updated",
+		    json_object_new_int64(sqlite3_column_int64(st, 3)));
+		json_object_object_add(o, "rated",
+		    json_object_new_boolean(sqlite3_column_int(st, 4)));
+		json_object_array_add(arr, o);
+		n++;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		json_object_put(arr);
+		return db_fail(db, st);
+	}
+	sqlite3_reset(st);
+	for (i = 0; i < n; i++)
+		if ((drc = add_players(db, json_object_array_get_idx(arr,
+		    (size_t)i), ids[i], has[i] ? &gs[i] : NULL)) != DB_OK) {
+			json_object_put(arr);
+			return drc;
+		}
+	*out = arr;
+	return DB_OK;
+}
+
+static const char SQL_H2H[] =
+    "SELECT g.rules, g.state, a.seat, b.seat FROM games g "
+    "JOIN seats a ON a.game = g.id AND a.user = ?1 "
+    "JOIN seats b ON b.game = g.id AND b.user = ?2 "
+    "WHERE g.status = 'over'";
+
+enum db_rc
+store_archive_h2h(struct db *db, int64_t a, int64_t b, int *won, int *lost,
+    int *drawn)
+{
+	struct game_status	 gs;
+	sqlite3_stmt		*st;
+	char			 slug[64];
+	int			 place[GAME_SEATS_MAX], team[GAME_SEATS_MAX];
+	int			 rc, sa, sb;
+
+	*won = *lost = *drawn = 0;
+	if (a == b)
+		return DB_OK;
+	if ((st = db_stmt(db, SQL_H2H)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, a);
+	sqlite3_bind_int64(st, 2, b);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		snprintf(slug, sizeof(slug), "%s",
+		    (const char *)sqlite3_column_text(st, 0));
+		if (!store_lobby_status(game_find(slug),
+		    sqlite3_column_blob(st, 1),
+		    (size_t)sqlite3_column_bytes(st, 1), &gs))
+			continue;
+		sa = sqlite3_column_int(st, 2);
+		sb = sqlite3_column_int(st, 3);
+		if (sa < 0 || sb < 0 || sa >= gs.nseats || sb >= gs.nseats)
+			continue;
+		rating_places(&gs, place, team);
+		if (place[sa] < place[sb])
+			(*won)++;
+		else if (place[sa] > place[sb])
+			(*lost)++;
+		else
+			(*drawn)++;
+	}
+	if (rc != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	return DB_OK;
+}
