@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "game_web.h"
 #include "req.h"
 #include "tpl.h"
 
@@ -208,6 +209,9 @@ form_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, f->rules->slug);
 	if (strcmp(key, "game_name") == 0)
 		return tpl_str(out, f->rules->name);
+	if (strcmp(key, "about") == 0)	/* the game's web side says it */
+		return tpl_str(out, game_web_find(f->rules->slug) != NULL ?
+		    game_web_find(f->rules->slug)->about : NULL);
 	if (strcmp(key, "open") == 0)
 		return tpl_bool(out, f->open);
 	if (strcmp(key, "seats") == 0)

@@ -26,6 +26,7 @@ games=$("$TOPPER" games | cut -f1)
 for g in $games; do
 	check "  offers $g" has lo "id=\"new-form-$g\""
 done
+check "  with a line saying what each game is like" [ "$(grep -c '<p class="about">' "$tmp/lo.html")" = "$(printf '%s\n' $games | grep -c .)" ]
 check "  Six Suit offers 2 to 12 players" sh -c "grep -q 'id=\"six-suit-seats\"' '$tmp/lo.html' && grep -q '<option value=\"12\">12</option>' '$tmp/lo.html'"
 check "  Casino's question-mark modes as a choice" has lo '<option value="wild">wild</option>'
 check "  the Gin Vodka form comes first and open" "$PY" - "$tmp/lo.html" <<'EOF'
