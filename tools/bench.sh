@@ -26,7 +26,7 @@
 #       how the writer's group commit grows with the POSTs waiting)
 #   (f) nginx serving a static file as big as the page of (g) (its bytes)
 #   (g) GET /g/ID of a 6-seat Vodkapolis 500 game halfway through
-#       ("topper bench-vp"), for its player to act (issue 4)
+#       ("topper bench-table --game vodkapolis-500 --seats 6"), for its player to act (issue 4)
 # Targets: c >= 60% of b, d >= 75% of e; p99 of c against a 5 ms goal.
 # (d) and (e) run the same db.c: WAL with synchronous=FULL, the writers'
 # queue, and SQLite's checkpoint rule run by the writer after COMMIT;
@@ -83,7 +83,7 @@ db=$INST/topper.db
 
 load0=$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)
 say "filling a fresh database (about half a minute)"
-fill=$("$TOPPER" bench-fill --config "$INST_CONF" --password "$password") ||
+fill=$("$TOPPER" bench-fill --game gin-vodka --config "$INST_CONF" --password "$password") ||
     die "bench-fill failed"
 say "$fill"
 
@@ -179,12 +179,13 @@ c_rps=$rps c_p50=$p50 c_p99=$p99
 
 # Issue 4: a 6-player Vodkapolis 500 game halfway, its player to act,
 # against nginx serving the same bytes: (f) static, (g) the page.
-vp=$("$TOPPER" bench-vp --config "$INST_CONF") || die "bench-vp failed"
+vp=$("$TOPPER" bench-table --game vodkapolis-500 --seats 6 --config "$INST_CONF") ||
+    die "bench-table failed"
 say "$vp"
-vgid=$(echo "$vp" | sed -n 's/^bench-vp: game \([0-9]*\) .*/\1/p')
+vgid=$(echo "$vp" | sed -n 's/^bench-table: game \([0-9]*\) .*/\1/p')
 vply=$(echo "$vp" | sed -n 's/.* ply \([0-9]*\),.*/\1/p')
 vplayer=$(echo "$vp" | sed -n 's/.*, \([^ ]*\) to act$/\1/p')
-[ -n "$vgid" ] && [ -n "$vplayer" ] || die "bench-vp said: $vp"
+[ -n "$vgid" ] && [ -n "$vplayer" ] || die "bench-table said: $vp"
 login "$vplayer"
 page_and_copy "$vgid" "$vplayer" "$tmp/vp-page.html" bench-vp-page.html
 vsize=$(wc -c < "$tmp/vp-page.html")
@@ -201,7 +202,7 @@ g_rps=$rps g_p50=$p50 g_p99=$p99
 run_moves() {
 	_c=$conns
 	conns=$2
-	mv_out=$("$TOPPER" bench-moves --config "$INST_CONF" --per-game 60 \
+	mv_out=$("$TOPPER" bench-moves --game gin-vodka --config "$INST_CONF" --per-game 60 \
 	    --out "$tmp/moves-$1.txt") || die "bench-moves failed"
 	say "$mv_out"
 	before=$(sqlite3 "$db" "SELECT count(*) FROM moves")

@@ -25,12 +25,12 @@
  *	the urlencoded form: move, ply (the game's ply before the move)
  *	and csrf.
  *
- * topper bench-vp [--config F]
- *	After bench-fill: one 6-seat Vodkapolis 500 game between bench0001
- *	to bench0006, every move chosen by the bots from a fixed seed and
- *	stored through play_move(), stopped halfway through its
- *	moves.  Prints "bench-vp: game ID ply P, NAME to act": the page
- *	make bench measures for issue 4 (a large table, six hands).
+ * topper bench-table --game SLUG [--seats N] [--config F]
+ *	After bench-fill: one game of SLUG at N seats (default the most it
+ *	takes) between bench0001 to benchN, every move chosen by the bots
+ *	from a fixed seed and stored through play_move(), stopped halfway
+ *	through its moves.  Prints "bench-table: game ID ply P, NAME to
+ *	act": the page of a large table that make bench measures.
  *
  * topper bench-write [--config F] [--iterations N]
  *	Measure (e), a bare durable write: N times BEGIN IMMEDIATE, UPDATE
@@ -79,9 +79,6 @@ enum {
 	WRITE_BLOB = 4096
 };
 
-#define BENCH_GAME	"gin-vodka"
-#define BENCH_VP_GAME	"vodkapolis-500"
-#define BENCH_VP_SEATS	6
 #define BENCH_PASSWORD	"bench-password"
 
 union statebuf {
@@ -151,6 +148,43 @@ ctx_open(struct ctx *c, const char *cmd, int *argc, char **argv)
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * Take "--NAME VALUE" out of argv (as config_arg takes --config): the
+ * value, def when absent, "" when it has no value.
+ */
+static const char *
+take_opt(int *argc, char **argv, const char *name, const char *def)
+{
+	const char	*v = def;
+	int		 i, j, take;
+
+	for (i = 1; i < *argc; i++) {
+		if (strcmp(argv[i], name) != 0)
+			continue;
+		v = i + 1 < *argc ? argv[i + 1] : "";
+		take = i + 1 < *argc ? 2 : 1;
+		for (j = i; j + take <= *argc; j++)
+			argv[j] = argv[j + take];
+		*argc -= take;
+		i--;
+	}
+	return v;
+}
+
+/* The game of --game SLUG, the registry's first without it; NULL: unknown. */
+static const struct game_rules *
+take_game(const char *cmd, int *argc, char **argv)
+{
+	const char		*slug = take_opt(argc, argv, "--game", NULL);
+	const struct game_rules	*rules;
+
+	rules = slug == NULL ? game_all()[0] : game_find(slug);
+	if (rules == NULL)
+		fprintf(stderr, "topper %s: no game \"%s\" (topper games lists "
+		    "them)\n", cmd, slug);
+	return rules;
 }
 
 /* A positive integer option value, or -1. */
@@ -354,6 +388,8 @@ cli_bench_fill(int argc, char **argv)
 	if ((rc = ctx_open(&c, "bench-fill", &argc, argv)) != 0)
 		goto out;
 	rc = 2;
+	if ((rules = take_game(c.cmd, &argc, argv)) == NULL)
+		goto out;
 	for (i = 1; i < argc; i++) {
 		if (i + 1 >= argc)
 			goto usage;
@@ -378,8 +414,6 @@ cli_bench_fill(int argc, char **argv)
 	if ((rc = ctx_db(&c)) != 0)
 		goto out;
 	rc = 1;
-	if ((rules = game_find(BENCH_GAME)) == NULL)
-		goto out;
 	if ((q = db_stmt(c.db, SQL_COUNT_GAMES)) == NULL ||
 	    sqlite3_step(q) != SQLITE_ROW)
 		goto out;
@@ -456,7 +490,7 @@ static const char SQL_USER_BY_NAME[] =
     "SELECT id FROM users WHERE name = ?1";
 
 int
-cli_bench_vp(int argc, char **argv)
+cli_bench_table(int argc, char **argv)
 {
 	struct ctx		 c;
 	const struct game_rules	*rules;
@@ -467,33 +501,38 @@ cli_bench_vp(int argc, char **argv)
 	union statebuf		 st;
 	struct rng		 noise;
 	sqlite3_stmt		*q;
-	int64_t			 users[BENCH_VP_SEATS], id;
+	int64_t			 users[GAME_SEATS_MAX], id;
 	uint8_t			 seed[32], key[32];
 	char			 name[STORE_USER_NAME_MAX + 1];
 	char			 why[GAME_WHY_MAX];
-	int			 rc, n, over, stop, i, seat;
+	int			 rc, n, over, stop, i, seat, seats;
 
-	if ((rc = ctx_open(&c, "bench-vp", &argc, argv)) != 0)
+	if ((rc = ctx_open(&c, "bench-table", &argc, argv)) != 0)
 		goto out;
-	if (argc != 1) {
-		cli_usage("bench-vp");
-		rc = 2;
+	rc = 2;
+	if ((rules = take_game(c.cmd, &argc, argv)) == NULL)
+		goto out;
+	seats = (int)count_arg(take_opt(&argc, argv, "--seats", "0"),
+	    GAME_SEATS_MAX);
+	if (seats == 0)
+		seats = rules->seats_max;
+	if (argc != 1 || seats < rules->seats_min || seats > rules->seats_max) {
+		cli_usage("bench-table");
 		goto out;
 	}
 	if ((rc = ctx_db(&c)) != 0)
 		goto out;
 	rc = 1;
-	if ((rules = game_find(BENCH_VP_GAME)) == NULL ||
-	    (mv = calloc(FILL_MOVES_MAX, sizeof(*mv))) == NULL)
+	if ((mv = calloc(FILL_MOVES_MAX, sizeof(*mv))) == NULL)
 		goto out;
-	for (i = 0; i < BENCH_VP_SEATS; i++) {
+	for (i = 0; i < seats; i++) {
 		snprintf(name, sizeof(name), "bench%04d", i + 1);
 		if ((q = db_stmt(c.db, SQL_USER_BY_NAME)) == NULL)
 			goto out;
 		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
 		if (sqlite3_step(q) != SQLITE_ROW) {
 			sqlite3_reset(q);
-			fprintf(stderr, "topper bench-vp: no user %s (run "
+			fprintf(stderr, "topper bench-table: no user %s (run "
 			    "bench-fill first)\n", name);
 			goto out;
 		}
@@ -505,25 +544,25 @@ cli_bench_vp(int argc, char **argv)
 	derive("vp-noise", 0, key);
 	rng_init(&noise, key);
 	memset(&su, 0, sizeof(su));
-	su.nseats = BENCH_VP_SEATS;
+	su.nseats = seats;
 	su.seed = seed;
 	su.dealer = -1;
 	memset(st.b, 0, rules->state_size);
 	if (rules->setup(st.b, &su, why) != GAME_OK) {
-		fprintf(stderr, "topper bench-vp: setup: %s\n", why);
+		fprintf(stderr, "topper bench-table: setup: %s\n", why);
 		goto out;
 	}
 	if ((n = bot_play(rules, st.b, &noise, mv, FILL_MOVES_MAX,
 	    &over)) < 0)
 		goto out;
 	if (!over || n < 2) {
-		fprintf(stderr, "topper bench-vp: the bots' game did not end "
+		fprintf(stderr, "topper bench-table: the bots' game did not end "
 		    "within %d moves\n", FILL_MOVES_MAX);
 		goto out;
 	}
 	stop = n / 2;
 	if (db_begin_immediate(c.db) != DB_OK ||
-	    fill_store(&c, rules, seed, BENCH_VP_SEATS, users, mv, stop, 0,
+	    fill_store(&c, rules, seed, seats, users, mv, stop, 0,
 	    &id) == -1 || db_commit(c.db) != DB_OK)
 		goto out;
 	/* Who is to act there: replay the prefix in memory. */
@@ -536,7 +575,7 @@ cli_bench_vp(int argc, char **argv)
 	if ((seat = game_first_seat(gs.to_act)) < 0 ||
 	    store_user_by_id(c.db, users[seat], &u) != STORE_USER_OK)
 		goto out;
-	printf("bench-vp: game %lld ply %d, %s to act\n", (long long)id, stop,
+	printf("bench-table: game %lld ply %d, %s to act\n", (long long)id, stop,
 	    u.name);
 	rc = 0;
 out:
@@ -676,6 +715,8 @@ cli_bench_moves(int argc, char **argv)
 	if ((rc = ctx_open(&c, "bench-moves", &argc, argv)) != 0)
 		goto out;
 	rc = 2;
+	if ((rules = take_game(c.cmd, &argc, argv)) == NULL)
+		goto out;
 	for (i = 1; i < argc; i++) {
 		if (i + 1 >= argc)
 			goto usage;
@@ -691,7 +732,6 @@ cli_bench_moves(int argc, char **argv)
 	if ((rc = ctx_db(&c)) != 0)
 		goto out;
 	rc = 1;
-	rules = game_find(BENCH_GAME);
 	/* The games in progress. */
 	if (rules == NULL || (q = db_stmt(c.db, SQL_ACTIVE)) == NULL)
 		goto out;

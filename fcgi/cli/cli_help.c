@@ -36,16 +36,16 @@ const struct cli_help cli_help[] = {
 	    "(tests) print the reply token a turn mail to that seat would carry" },
 	{ "test-state-sha", "GAME_ID [--config F]",
 	    "(tests) print the hex SHA-256 of the game's stored state" },
-	{ "bench-fill", "[--config F] [--users N] [--games N] [--open N] [--password P]",
+	{ "bench-fill", "[--game SLUG] [--config F] [--users N] [--games N] [--open N] [--password P]",
 	    "(bench) fill a fresh database with users and bot-played games" },
-	{ "bench-moves", "--out FILE [--config F] [--per-game K]",
+	{ "bench-moves", "--out FILE [--game SLUG] [--config F] [--per-game K]",
 	    "(bench) sessions and a script of legal moves for tools/bench/moves.lua" },
 	{ "bench-write", "[--config F] [--iterations N]",
 	    "(bench) time durable writes on a scratch database" },
 	{ "bench-engine", "[--seconds S]",
 	    "(bench) engine speed: random games per second, worst-case move listing and contract search" },
-	{ "bench-vp", "[--config F]",
-	    "(bench) after bench-fill: a 6-seat Vodkapolis 500 game halfway through" },
+	{ "bench-table", "--game SLUG [--seats N] [--config F]",
+	    "(bench) after bench-fill: one bot-played game of SLUG at N seats, halfway through" },
 	{ NULL, NULL, NULL }
 };
 

@@ -30,7 +30,7 @@ static const struct {
 	{ "bench-moves", cli_bench_moves },
 	{ "bench-write", cli_bench_write },
 	{ "bench-engine", cli_bench_engine },
-	{ "bench-vp", cli_bench_vp },
+	{ "bench-table", cli_bench_table },
 	{ NULL, NULL }
 };
 
