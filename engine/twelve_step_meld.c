@@ -356,9 +356,19 @@ tsr_liberate_pos(const struct tsr_meld *m, card_t c)
 
 /* ---- the contract search ---- */
 
+/*
+ * The search runs twice.  The first pass puts a natural wherever the
+ * hand holds it; the second, run only when the first finds nothing and
+ * a wild is held, also tries a wild in place of a held natural (two
+ * overlapping runs of one suit, a set needing the natural a run took,
+ * a wild taken from the pile that must not be kept) and spends the
+ * card the player may not discard first.  The first pass alone decides
+ * every position it can, so its contracts stay the ones listed before.
+ */
 struct search {
 	uint8_t			 h[TSR_IDS];
 	int			 n, used, nreq, wilds;
+	int			 any_wild;	/* second pass */
 	card_t			 keep_not, must;
 	struct tsr_req		 req[TSR_REQS_MAX];
 	struct tsr_meld		 out[TSR_REQS_MAX];
@@ -373,6 +383,12 @@ take_wild(struct search *s)
 		s->h[s->must]--;
 		s->wilds--;
 		return s->must;
+	}
+	if (s->any_wild && s->keep_not != CARD_NONE &&
+	    tsr_wild(s->keep_not) && s->h[s->keep_not] > 0) {
+		s->h[s->keep_not]--;
+		s->wilds--;
+		return s->keep_not;
 	}
 	for (i = 0; i < 5; i++)
 		if (s->h[wild_ids[i]] > 0) {
@@ -454,6 +470,7 @@ leaf(struct search *s)
 }
 
 static int	search(struct search *s, int i);
+static int	search_run_any(struct search *s, int i);
 
 /* Would run position p of suit need a wild (no natural of it held)? */
 static int
@@ -483,6 +500,8 @@ search_run(struct search *s, int i)
 	int		 len = s->req[i].len, w, want, suit, lo, p, ok;
 	card_t		 c;
 
+	if (s->any_wild)
+		return search_run_any(s, i);
 	for (want = 0; want <= len / 2 + 1; want++)
 		for (suit = 0; suit < 4; suit++)
 			for (lo = 0; lo + len - 1 <= 13; lo++) {
@@ -523,12 +542,78 @@ search_run(struct search *s, int i)
 	return 0;
 }
 
+/* Take run position p of suit from the hand: a wild if wild, else its natural. */
+static card_t
+take_at(struct search *s, int suit, int p, int wild)
+{
+	card_t	 c = tsr_run_card(suit, p);
+
+	if (wild)
+		return take_wild(s);
+	s->h[c]--;
+	return c;
+}
+
+/*
+ * The second pass over runs: the wilds of the span may be any positions
+ * no two side by side (bit p - lo of mask), as long as every other
+ * position's natural is held; fewest wilds first.
+ */
+static int
+search_run_any(struct search *s, int i)
+{
+	struct tsr_meld	*m = &s->out[i];
+	int		 len = s->req[i].len, want, suit, lo, p, nw;
+	unsigned	 held, forced, sub, mask;
+	card_t		 c;
+
+	for (want = 0; want <= (len + 1) / 2 && want <= s->wilds; want++)
+		for (suit = 0; suit < 4; suit++)
+			for (lo = 0; lo + len - 1 <= 13; lo++) {
+				if (touches(s, i, suit, lo, lo + len - 1))
+					continue;
+				held = 0;
+				for (p = 0; p < len; p++) {
+					c = tsr_run_card(suit, lo + p);
+					if (!tsr_wild(c) && s->h[c] > 0)
+						held |= 1u << p;
+				}
+				forced = ((1u << len) - 1) & ~held;
+				sub = 0;
+				do {
+					mask = forced | sub;
+					for (nw = 0, p = 0; p < len; p++)
+						nw += (mask >> p) & 1;
+					sub = (sub - held) & held;
+					if (nw != want || (mask & (mask >> 1)))
+						continue;
+					memset(m, 0, sizeof(*m));
+					memset(m->cards, CARD_NONE,
+					    sizeof(m->cards));
+					m->kind = TSR_RUN;
+					m->suit = (uint8_t)suit;
+					m->lo = (uint8_t)lo;
+					m->hi = (uint8_t)(lo + len - 1);
+					m->ncards = (uint8_t)len;
+					for (p = 0; p < len; p++)
+						m->cards[lo + p] = take_at(s,
+						    suit, lo + p,
+						    (mask >> p) & 1);
+					s->used += len;
+					if (search(s, i + 1))
+						return 1;
+					give_back(s, m);
+				} while (sub != 0);
+			}
+	return 0;
+}
+
 static int
 search_set(struct search *s, int i)
 {
 	struct tsr_meld	*m = &s->out[i];
 	int		 len = s->req[i].len, r, nat, k, j, suit, got;
-	card_t		 c;
+	card_t		 c, kn = s->keep_not;
 
 	for (r = 0; r < 13; r++) {
 		if (r == 1)
@@ -546,7 +631,15 @@ search_set(struct search *s, int i)
 			memset(m->cards, CARD_NONE, sizeof(m->cards));
 			m->kind = TSR_SET;
 			m->rank = (uint8_t)r;
-			for (got = 0, suit = 0; suit < 4 && got < k; suit++) {
+			got = 0;
+			/* The second pass lays the card kept back first. */
+			if (s->any_wild && kn != CARD_NONE && !tsr_wild(kn) &&
+			    card_std_rank(kn) == r)
+				while (s->h[kn] > 0 && got < k) {
+					s->h[kn]--;
+					m->cards[got++] = kn;
+				}
+			for (suit = 0; suit < 4 && got < k; suit++) {
 				c = (card_t)(13 * suit + r);
 				while (s->h[c] > 0 && got < k) {
 					s->h[c]--;
@@ -607,8 +700,13 @@ tsr_find_contract(const uint8_t h[TSR_IDS], int n, int k, card_t keep_not,
 	s.must = must;
 	for (i = 0; i < 5; i++)
 		s.wilds += h[wild_ids[i]];
-	if (!search(&s, 0))
-		return 0;
+	if (!search(&s, 0)) {
+		if (s.wilds == 0)
+			return 0;
+		s.any_wild = 1;
+		if (!search(&s, 0))
+			return 0;
+	}
 	memcpy(out, s.out, sizeof(s.out[0]) * (size_t)nr);
 	return nr;
 }
