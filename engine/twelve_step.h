@@ -278,10 +278,16 @@ void	tsr_begin_turn(struct tsr_state *s, int seat, struct game_events *ev);
 /* The contract seat works on this round. */
 int	tsr_current_contract(const struct tsr_state *s, int seat);
 
-/* Seats that may still answer the "May I?" window now (a bitmask). */
+/*
+ * Seats that may still answer the "May I?" window now (a bitmask):
+ * whether a buy could be granted is not asked until the window closes.
+ */
 uint32_t tsr_buyers(const struct tsr_state *s);
 
-/* May a buy be granted with the cards left (stock + discards - 1 >= 2)? */
+/*
+ * May a buy be granted with the cards left (stock + discards - 1 >= 2)?
+ * Asked when the window closes, the next player's discard on top.
+ */
 int	tsr_buy_possible(const struct tsr_state *s);
 
 /* ---- twelve_step_play.c: the moves (tsr_rules.apply, .timeout_move) ---- */

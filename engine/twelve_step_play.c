@@ -185,9 +185,6 @@ window_move(struct tsr_state *s, int seat, const struct game_move *mv,
 		    s->buys[seat] == 1 ? "" : "s");
 		return GAME_REFUSED;
 	}
-	if (!tsr_buy_possible(s))
-		return refuse(why, "Too few cards are left for a buy (it takes "
-		    "the discard and a penalty card).");
 	s->win_done |= (uint16_t)bit;
 	if (mv->verb == TSR_MAYI)
 		s->win_asked |= (uint16_t)bit;
@@ -450,14 +447,21 @@ apply_liberate(struct tsr_state *s, int seat, const struct game_move *mv,
 	return GAME_OK;
 }
 
-/* Resolve the "May I?" window on the card below seat's new discard. */
+/*
+ * Resolve the "May I?" window on the card below seat's new discard.  A
+ * buy too few cards are left for (stock + discards - 1 < 2, seat's
+ * discard on top) is refused here, when it would be granted, and never
+ * when asked (RULES.md 5b): the same requests give the same result
+ * whenever they were made.
+ */
 static int
 resolve_buy(struct tsr_state *s, int seat, struct game_events *ev)
 {
 	card_t	 d, p;
 	int	 i, b = -1;
 
-	if (s->win_card == CARD_NONE || s->win_asked == 0)
+	if (s->win_card == CARD_NONE || s->win_asked == 0 ||
+	    !tsr_buy_possible(s))
 		return 0;
 	for (i = 1; i < s->nseats && b < 0; i++)
 		if (s->win_asked & (1u << ((seat + i) % s->nseats)))
