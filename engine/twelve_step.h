@@ -25,7 +25,9 @@
  * - A meld is named by a card it represents ("on 5C": a set of fives,
  *   or a club run whose span holds the five), optionally with "@N" for
  *   its owner; the first such meld in the order laid that takes the
- *   card is meant.
+ *   card is meant.  "@N.K" means seat N's K-th meld in the order laid
+ *   (kept in the move's num), for two melds of one owner that hold the
+ *   same cards.
  * - The liberated wild is the first wild of a set in the order laid.
  * - A card taken from the discard pile may not be discarded in that
  *   turn, and neither may another copy of it (copies are the same
@@ -72,8 +74,8 @@ enum tsr_verb {
 	TSR_DRAW,			/* the top card of the stock */
 	TSR_TAKE,			/* the top discard */
 	TSR_CONTRACT,			/* contract MELD | MELD ... */
-	TSR_LAYOFF,			/* layoff X on Y [@N] */
-	TSR_LIBERATE,			/* liberate X on Y [@N] */
+	TSR_LAYOFF,			/* layoff X on Y [@N[.K]] */
+	TSR_LIBERATE,			/* liberate X on Y [@N[.K]] */
 	TSR_MAYI,			/* "May I?": ask for the top discard */
 	TSR_WITHDRAW,			/* take back a "May I?" */
 	TSR_PASS,			/* decline to ask in this window */
@@ -243,9 +245,10 @@ size_t	tsr_format(const struct game_move *mv, char *buf, size_t bufsz);
 int	tsr_legal(const void *st, int seat, struct game_move *out, int max);
 
 /*
- * Set mv->on (and mv->at when needed) so that the move names meld j
- * of s for card c (value as): the first naming card of the meld that
- * picks it, without "@N" if possible.  0, or -1 when no name does.
+ * Set mv->on (and mv->at, then mv->num, when needed) so that the move
+ * names meld j of s for card c (value as): the first naming card of
+ * the meld that picks it, without "@N" if possible, else without the
+ * meld number.  0, or -1 when no name does.
  */
 int	tsr_name_target(const struct tsr_state *s, int seat, int j, card_t c,
 	    card_t as, enum tsr_target what, struct game_move *mv);
@@ -293,14 +296,18 @@ int	tsr_buy_possible(const struct tsr_state *s);
 /* ---- twelve_step_play.c: the moves (tsr_rules.apply, .timeout_move) ---- */
 
 /*
- * The meld "on x [@at]" names for seat's move of card c (value as):
- * the first meld, in the order laid, that x names (tsr_meld_names),
- * that belongs to seat at if at >= 0, and that takes the move (what:
- * a lay-off that fits, or a liberation tsr_can_liberate allows).
- * Returns its index, or -1.
+ * The meld "on x [@at[.nth]]" names for seat's move of card c (value
+ * as): the first meld, in the order laid, that x names
+ * (tsr_meld_names), that belongs to seat at if at >= 0, that is the
+ * nth of at's melds if nth >= 1 (a move's num), and that takes the
+ * move (what: a lay-off that fits, or a liberation tsr_can_liberate
+ * allows).  Returns its index, or -1.
  */
 int	tsr_target(const struct tsr_state *s, int seat, card_t c, card_t as,
-	    card_t x, int at, enum tsr_target what);
+	    card_t x, int at, int nth, enum tsr_target what);
+
+/* Meld j's number among its owner's melds, in the order laid (from 1). */
+int	tsr_meld_index(const struct tsr_state *s, int j);
 
 /*
  * May seat liberate the wild of meld m with its natural c?  The meld
