@@ -205,6 +205,15 @@ struct game_rules {
 	 * change counts.
 	 */
 	void		(*view_quiet)(void *view);
+
+	/*
+	 * For tests (topper sim, at sampled positions): moves of seat in
+	 * st found apart from legal(), at most max; each one apply()
+	 * accepts must share its verb with a move legal() lists (12-Step
+	 * lists one contract of the many a hand may make).  NULL: none.
+	 */
+	int		(*probe)(const void *st, int seat, struct game_move *out,
+			    int max);
 };
 
 /*

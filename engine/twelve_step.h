@@ -12,10 +12,12 @@
  * passed over, with a penalty card.
  *
  * Copies of a standard card share an id, so hands are counts per id.
- * The module is split by concern: twelve_step.c (set-up, moves, round
- * ends), twelve_step_meld.c (melds, lay-offs, the contract search),
+ * The module is split by concern: twelve_step.c (set-up, round ends),
+ * twelve_step_play.c (the moves), twelve_step_meld.c (melds,
+ * lay-offs), twelve_step_search.c (the contract search),
  * twelve_step_text.c (move text, legal moves), twelve_step_view.c
- * (views, audits), twelve_step_bot.c (the bot).  Everything here is
+ * (views, audits), twelve_step_probe.c (contracts for tests to hold
+ * legal() against), twelve_step_bot.c (the bot).  Everything here is
  * pure: no allocation, no I/O, randomness only from the state's rng.
  *
  * Rulings the RULES.md section leaves to the implementation:
@@ -187,8 +189,13 @@ enum tsr_target { TSR_FOR_LAYOFF, TSR_FOR_LIBERATE };
 
 /* ---- twelve_step_meld.c: cards, melds, contracts ---- */
 
-/* Is c wild (a deuce or the joker)? */
-int	tsr_wild(card_t c);
+/* Is c wild (a deuce or the joker)?  Inline: the searches ask it most. */
+static inline int
+tsr_wild(card_t c)
+{
+	return c == CARD_STD_JK || (c < CARD_STD_COUNT &&
+	    card_std_rank(c) == 1);
+}
 
 /* Penalty value: wild 50, ace 20, T J Q K 10, 3..9 5. */
 int	tsr_value(card_t c);
@@ -200,7 +207,11 @@ int	tsr_contract_reqs(int k, struct tsr_req out[TSR_REQS_MAX]);
 const char *tsr_contract_name(int k);
 
 /* The card a run position stands for in suit s. */
-card_t	tsr_run_card(int suit, int pos);
+static inline card_t
+tsr_run_card(int suit, int pos)
+{
+	return (card_t)(13 * suit + pos % 13);
+}
 
 /*
  * Read cards[0..n-1] (as[] the named values of wilds, CARD_NONE where
@@ -226,6 +237,8 @@ int	tsr_meld_names(const struct tsr_meld *m, card_t x);
  * the index of its first wild), or -1.
  */
 int	tsr_liberate_pos(const struct tsr_meld *m, card_t c);
+
+/* ---- twelve_step_search.c ---- */
 
 /*
  * Find one way to lay contract k from hand counts h (n cards): melds
@@ -335,6 +348,16 @@ int	tsr_may_take(const struct tsr_state *s, int seat);
  * minus (counts per id, or NULL).
  */
 int	tsr_kept(const struct tsr_state *s, int seat, const uint8_t *minus);
+
+/* ---- twelve_step_probe.c (tsr_rules.probe) ---- */
+
+/*
+ * Contracts seat could lay now, found by a brute force apart from
+ * tsr_find_contract(), as typed moves (at most max; 0 unless seat is
+ * playing its turn and not down).  For tests: legal() must list a
+ * contract whenever apply() accepts one of these.
+ */
+int	tsr_probe(const void *st, int seat, struct game_move *out, int max);
 
 /* ---- twelve_step_view.c (tsr_rules.view, .audit, .audit_view) ---- */
 

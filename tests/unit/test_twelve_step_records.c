@@ -137,7 +137,21 @@ test_contract_not_listed(void **unused)
 	/* The same hand, the contract typed: accepted (it was before too). */
 	replay("contract-not-listed-typed", -1, &T);
 	assert_true(T.down & 1);
-	/* Found from the hand counts alone, and none for contract 5 here. */
+	/* The sim's brute force (tsr_rules.probe) finds one apply() takes. */
+	{
+		struct game_move	 mv[4];
+		struct game_events	 ev;
+		char			 why[GAME_WHY_MAX] = "";
+		int			 n, i;
+
+		n = R->probe(&S, 0, mv, 4);
+		assert_true(n >= 1);
+		for (i = 0; i < n; i++)
+			if (R->apply(&S, &T, 0, &mv[i], &ev, why) != GAME_OK)
+				fail_msg("probe %d refused: %s", i, why);
+		assert_int_equal(R->probe(&S, 1, mv, 4), 0);
+	}
+	/* Found from the hand counts alone. */
 	{
 		struct tsr_meld	 m[TSR_REQS_MAX];
 
