@@ -235,6 +235,16 @@ struct game_rules {
 	 */
 	void		(*news)(const void *before, const void *after,
 			    struct game_news *out);
+
+	/*
+	 * For tests (topper sim, at sampled positions): moves of seat in
+	 * st found apart from legal(), at most max; each one apply()
+	 * accepts must share its verb with a move legal() lists (a game
+	 * may list one composite move of the many a hand allows).  NULL:
+	 * none.
+	 */
+	int		(*probe)(const void *st, int seat, struct game_move *out,
+			    int max);
 };
 
 /*

@@ -55,8 +55,7 @@ tsr_buyers(const struct tsr_state *s)
 	uint32_t	 m = 0;
 	int		 i;
 
-	if (!tsr_playing(s) || s->win_card == CARD_NONE ||
-	    !tsr_buy_possible(s))
+	if (!tsr_playing(s) || s->win_card == CARD_NONE)
 		return 0;
 	for (i = 0; i < s->nseats; i++)
 		if (i != s->win_from && i != s->turn &&
@@ -576,5 +575,6 @@ const struct game_rules tsr_rules = {
 	.may_act = tsr_may_act,
 	.view_quiet = tsr_view_quiet,
 	.reveal = tsr_reveal,
-	.news = tsr_news
+	.news = tsr_news,
+	.probe = tsr_probe
 };

@@ -12,10 +12,12 @@
  * passed over, with a penalty card.
  *
  * Copies of a standard card share an id, so hands are counts per id.
- * The module is split by concern: twelve_step.c (set-up, moves, round
- * ends), twelve_step_meld.c (melds, lay-offs, the contract search),
+ * The module is split by concern: twelve_step.c (set-up, round ends),
+ * twelve_step_play.c (the moves), twelve_step_meld.c (melds,
+ * lay-offs), twelve_step_search.c (the contract search),
  * twelve_step_text.c (move text, legal moves), twelve_step_view.c
- * (views, audits), twelve_step_bot.c (the bot).  Everything here is
+ * (views, audits), twelve_step_probe.c (contracts for tests to hold
+ * legal() against), twelve_step_bot.c (the bot).  Everything here is
  * pure: no allocation, no I/O, randomness only from the state's rng.
  *
  * Rulings the RULES.md section leaves to the implementation:
@@ -25,7 +27,9 @@
  * - A meld is named by a card it represents ("on 5C": a set of fives,
  *   or a club run whose span holds the five), optionally with "@N" for
  *   its owner; the first such meld in the order laid that takes the
- *   card is meant.
+ *   card is meant.  "@N.K" means seat N's K-th meld in the order laid
+ *   (kept in the move's num), for two melds of one owner that hold the
+ *   same cards.
  * - The liberated wild is the first wild of a set in the order laid.
  * - A card taken from the discard pile may not be discarded in that
  *   turn, and neither may another copy of it (copies are the same
@@ -72,8 +76,8 @@ enum tsr_verb {
 	TSR_DRAW,			/* the top card of the stock */
 	TSR_TAKE,			/* the top discard */
 	TSR_CONTRACT,			/* contract MELD | MELD ... */
-	TSR_LAYOFF,			/* layoff X on Y [@N] */
-	TSR_LIBERATE,			/* liberate X on Y [@N] */
+	TSR_LAYOFF,			/* layoff X on Y [@N[.K]] */
+	TSR_LIBERATE,			/* liberate X on Y [@N[.K]] */
 	TSR_MAYI,			/* "May I?": ask for the top discard */
 	TSR_WITHDRAW,			/* take back a "May I?" */
 	TSR_PASS,			/* decline to ask in this window */
@@ -185,8 +189,13 @@ enum tsr_target { TSR_FOR_LAYOFF, TSR_FOR_LIBERATE };
 
 /* ---- twelve_step_meld.c: cards, melds, contracts ---- */
 
-/* Is c wild (a deuce or the joker)? */
-int	tsr_wild(card_t c);
+/* Is c wild (a deuce or the joker)?  Inline: the searches ask it most. */
+static inline int
+tsr_wild(card_t c)
+{
+	return c == CARD_STD_JK || (c < CARD_STD_COUNT &&
+	    card_std_rank(c) == 1);
+}
 
 /* Penalty value: wild 50, ace 20, T J Q K 10, 3..9 5. */
 int	tsr_value(card_t c);
@@ -198,7 +207,11 @@ int	tsr_contract_reqs(int k, struct tsr_req out[TSR_REQS_MAX]);
 const char *tsr_contract_name(int k);
 
 /* The card a run position stands for in suit s. */
-card_t	tsr_run_card(int suit, int pos);
+static inline card_t
+tsr_run_card(int suit, int pos)
+{
+	return (card_t)(13 * suit + pos % 13);
+}
 
 /*
  * Read cards[0..n-1] (as[] the named values of wilds, CARD_NONE where
@@ -225,6 +238,8 @@ int	tsr_meld_names(const struct tsr_meld *m, card_t x);
  */
 int	tsr_liberate_pos(const struct tsr_meld *m, card_t c);
 
+/* ---- twelve_step_search.c ---- */
+
 /*
  * Find one way to lay contract k from hand counts h (n cards): melds
  * of exactly the required sizes, leaving at least one card whose id is
@@ -243,9 +258,10 @@ size_t	tsr_format(const struct game_move *mv, char *buf, size_t bufsz);
 int	tsr_legal(const void *st, int seat, struct game_move *out, int max);
 
 /*
- * Set mv->on (and mv->at when needed) so that the move names meld j
- * of s for card c (value as): the first naming card of the meld that
- * picks it, without "@N" if possible.  0, or -1 when no name does.
+ * Set mv->on (and mv->at, then mv->num, when needed) so that the move
+ * names meld j of s for card c (value as): the first naming card of
+ * the meld that picks it, without "@N" if possible, else without the
+ * meld number.  0, or -1 when no name does.
  */
 int	tsr_name_target(const struct tsr_state *s, int seat, int j, card_t c,
 	    card_t as, enum tsr_target what, struct game_move *mv);
@@ -278,23 +294,33 @@ void	tsr_begin_turn(struct tsr_state *s, int seat, struct game_events *ev);
 /* The contract seat works on this round. */
 int	tsr_current_contract(const struct tsr_state *s, int seat);
 
-/* Seats that may still answer the "May I?" window now (a bitmask). */
+/*
+ * Seats that may still answer the "May I?" window now (a bitmask):
+ * whether a buy could be granted is not asked until the window closes.
+ */
 uint32_t tsr_buyers(const struct tsr_state *s);
 
-/* May a buy be granted with the cards left (stock + discards - 1 >= 2)? */
+/*
+ * May a buy be granted with the cards left (stock + discards - 1 >= 2)?
+ * Asked when the window closes, the next player's discard on top.
+ */
 int	tsr_buy_possible(const struct tsr_state *s);
 
 /* ---- twelve_step_play.c: the moves (tsr_rules.apply, .timeout_move) ---- */
 
 /*
- * The meld "on x [@at]" names for seat's move of card c (value as):
- * the first meld, in the order laid, that x names (tsr_meld_names),
- * that belongs to seat at if at >= 0, and that takes the move (what:
- * a lay-off that fits, or a liberation tsr_can_liberate allows).
- * Returns its index, or -1.
+ * The meld "on x [@at[.nth]]" names for seat's move of card c (value
+ * as): the first meld, in the order laid, that x names
+ * (tsr_meld_names), that belongs to seat at if at >= 0, that is the
+ * nth of at's melds if nth >= 1 (a move's num), and that takes the
+ * move (what: a lay-off that fits, or a liberation tsr_can_liberate
+ * allows).  Returns its index, or -1.
  */
 int	tsr_target(const struct tsr_state *s, int seat, card_t c, card_t as,
-	    card_t x, int at, enum tsr_target what);
+	    card_t x, int at, int nth, enum tsr_target what);
+
+/* Meld j's number among its owner's melds, in the order laid (from 1). */
+int	tsr_meld_index(const struct tsr_state *s, int j);
 
 /*
  * May seat liberate the wild of meld m with its natural c?  The meld
@@ -322,6 +348,16 @@ int	tsr_may_take(const struct tsr_state *s, int seat);
  * minus (counts per id, or NULL).
  */
 int	tsr_kept(const struct tsr_state *s, int seat, const uint8_t *minus);
+
+/* ---- twelve_step_probe.c (tsr_rules.probe) ---- */
+
+/*
+ * Contracts seat could lay now, found by a brute force apart from
+ * tsr_find_contract(), as typed moves (at most max; 0 unless seat is
+ * playing its turn and not down).  For tests: legal() must list a
+ * contract whenever apply() accepts one of these.
+ */
+int	tsr_probe(const void *st, int seat, struct game_move *out, int max);
 
 /* ---- twelve_step_view.c (tsr_rules.view, .audit, .audit_view) ---- */
 

@@ -112,30 +112,57 @@ accepts(const struct tsr_state *s, int seat, int j, card_t c, card_t as,
 }
 
 int
+tsr_meld_index(const struct tsr_state *s, int j)
+{
+	int	 k, n = 0;
+
+	for (k = 0; k <= j && k < s->nmelds; k++)
+		if (s->melds[k].owner == s->melds[j].owner)
+			n++;
+	return n;
+}
+
+/* Is meld j one "@at.nth" may mean (at, nth < 0: any)? */
+static int
+owned(const struct tsr_state *s, int j, int at, int nth)
+{
+	return (at < 0 || s->melds[j].owner == at) &&
+	    (nth < 1 || tsr_meld_index(s, j) == nth);
+}
+
+int
 tsr_target(const struct tsr_state *s, int seat, card_t c, card_t as,
-    card_t x, int at, enum tsr_target what)
+    card_t x, int at, int nth, enum tsr_target what)
 {
 	int	 j;
 
 	for (j = 0; j < s->nmelds; j++)
-		if ((at < 0 || s->melds[j].owner == at) &&
-		    tsr_meld_names(&s->melds[j], x) &&
+		if (owned(s, j, at, nth) && tsr_meld_names(&s->melds[j], x) &&
 		    accepts(s, seat, j, c, as, what))
 			return j;
 	return -1;
 }
 
-/* Why no meld named "on x [@at]" took the move. */
+/* Why no meld named "on x [@at[.nth]]" took the move. */
 static enum game_rc
 no_target(const struct tsr_state *s, int seat, card_t c, card_t as,
-    card_t x, int at, enum tsr_target what, char why[GAME_WHY_MAX])
+    card_t x, int at, int nth, enum tsr_target what, char why[GAME_WHY_MAX])
 {
 	int	 j;
 
 	for (j = 0; j < s->nmelds; j++)
-		if ((at < 0 || s->melds[j].owner == at) &&
-		    tsr_meld_names(&s->melds[j], x))
+		if (owned(s, j, at, nth) && tsr_meld_names(&s->melds[j], x))
 			break;
+	if (j == s->nmelds && nth >= 1) {
+		for (j = 0; j < s->nmelds && !owned(s, j, at, nth); j++)
+			;
+		if (j == s->nmelds) {
+			snprintf(why, GAME_WHY_MAX, "Seat %d has no meld %d "
+			    "on the table.", at, nth);
+			return GAME_REFUSED;
+		}
+		return refuse_card(why, "That meld does not hold %s.", x);
+	}
 	if (j == s->nmelds)
 		return refuse_card(why, "No meld on the table holds %s.", x);
 	if (what == TSR_FOR_LAYOFF) {
@@ -185,9 +212,6 @@ window_move(struct tsr_state *s, int seat, const struct game_move *mv,
 		    s->buys[seat] == 1 ? "" : "s");
 		return GAME_REFUSED;
 	}
-	if (!tsr_buy_possible(s))
-		return refuse(why, "Too few cards are left for a buy (it takes "
-		    "the discard and a penalty card).");
 	s->win_done |= (uint16_t)bit;
 	if (mv->verb == TSR_MAYI)
 		s->win_asked |= (uint16_t)bit;
@@ -392,9 +416,10 @@ apply_layoff(struct tsr_state *s, int seat, const struct game_move *mv,
 	if (tsr_kept(s, seat, minus) < 1)
 		return refuse(why, "You must keep a card to discard (not the "
 		    "one you took from the discard pile).");
-	j = tsr_target(s, seat, c, as, mv->on, mv->at, TSR_FOR_LAYOFF);
+	j = tsr_target(s, seat, c, as, mv->on, mv->at, mv->num,
+	    TSR_FOR_LAYOFF);
 	if (j < 0)
-		return no_target(s, seat, c, as, mv->on, mv->at,
+		return no_target(s, seat, c, as, mv->on, mv->at, mv->num,
 		    TSR_FOR_LAYOFF, why);
 	m = &s->melds[j];
 	pos = tsr_layoff_pos(m, c, as, NULL);
@@ -435,11 +460,11 @@ apply_liberate(struct tsr_state *s, int seat, const struct game_move *mv,
 	if (mv->on == CARD_NONE)
 		return refuse(why, "Name the meld by a card in it, as in "
 		    "\"liberate 8H on 5H\".");
-	j = tsr_target(s, seat, c, CARD_NONE, mv->on, mv->at,
+	j = tsr_target(s, seat, c, CARD_NONE, mv->on, mv->at, mv->num,
 	    TSR_FOR_LIBERATE);
 	if (j < 0)
 		return no_target(s, seat, c, CARD_NONE, mv->on, mv->at,
-		    TSR_FOR_LIBERATE, why);
+		    mv->num, TSR_FOR_LIBERATE, why);
 	m = &s->melds[j];
 	pos = tsr_liberate_pos(m, c);
 	w = m->cards[pos];
@@ -450,14 +475,21 @@ apply_liberate(struct tsr_state *s, int seat, const struct game_move *mv,
 	return GAME_OK;
 }
 
-/* Resolve the "May I?" window on the card below seat's new discard. */
+/*
+ * Resolve the "May I?" window on the card below seat's new discard.  A
+ * buy too few cards are left for (stock + discards - 1 < 2, seat's
+ * discard on top) is refused here, when it would be granted, and never
+ * when asked (RULES.md 5b): the same requests give the same result
+ * whenever they were made.
+ */
 static int
 resolve_buy(struct tsr_state *s, int seat, struct game_events *ev)
 {
 	card_t	 d, p;
 	int	 i, b = -1;
 
-	if (s->win_card == CARD_NONE || s->win_asked == 0)
+	if (s->win_card == CARD_NONE || s->win_asked == 0 ||
+	    !tsr_buy_possible(s))
 		return 0;
 	for (i = 1; i < s->nseats && b < 0; i++)
 		if (s->win_asked & (1u << ((seat + i) % s->nseats)))
@@ -534,6 +566,12 @@ check_shape(const struct game_move *mv, char why[GAME_WHY_MAX])
 	default:
 		break;
 	}
+	/* num: the meld's number among its owner's ("@N.K"). */
+	if (mv->num >= 0 && ((mv->verb != TSR_LAYOFF &&
+	    mv->verb != TSR_LIBERATE) || mv->at < 0 || mv->num < 1 ||
+	    mv->num > TSR_REQS_MAX))
+		return refuse(why, "A meld's number goes with its owner, as in "
+		    "@1.2 (seat 1's second meld), after \"on\" and a card.");
 	return GAME_OK;
 }
 

@@ -1,8 +1,9 @@
 /*
  * twelve_step_text.c: 12-Step Rummy moves as text (the shared grammar
  * of move.h) and the list of legal moves.  Verbs: draw, take,
- * contract MELD | MELD ..., layoff X on Y [@N], liberate X on Y [@N],
- * mayi, withdraw, pass, discard X.  A wild's card is written "JK=8H".
+ * contract MELD | MELD ..., layoff X on Y [@N[.K]], liberate X on Y
+ * [@N[.K]], mayi, withdraw, pass, discard X.  A wild's card is written
+ * "JK=8H"; "@N.K" is seat N's K-th meld in the order laid.
  */
 #include "twelve_step.h"
 
@@ -147,21 +148,56 @@ contract_by_number(const char *text, char out[GAME_MOVE_TEXT_MAX],
 	return 1;
 }
 
+/*
+ * "@N.K", seat N's K-th meld (the shared grammar knows "@N" only):
+ * copies text into out without ".K" and returns K, 0 when there is
+ * none (out untouched), -1 with why[].
+ */
+static int
+meld_number(const char *text, char out[GAME_MOVE_TEXT_MAX],
+    char why[GAME_WHY_MAX])
+{
+	const char	*p = text, *t, *dot;
+	size_t		 n;
+	int		 k = 0;
+
+	for (t = token(&p, &n); n > 0; t = token(&p, &n)) {
+		if (*t != '@' || (dot = memchr(t, '.', n)) == NULL)
+			continue;
+		if (k > 0 || dot + 2 != t + n || dot[1] < '1' ||
+		    dot[1] > '0' + TSR_REQS_MAX) {
+			snprintf(why, GAME_WHY_MAX, "A meld is numbered among "
+			    "its owner's from 1 to %d, as in @1.2, not "
+			    "\"%.*s\".", TSR_REQS_MAX, (int)(n > 12 ? 12 : n),
+			    t);
+			return -1;
+		}
+		k = dot[1] - '0';
+		snprintf(out, GAME_MOVE_TEXT_MAX, "%.*s%s", (int)(dot - text),
+		    text, dot + 2);
+	}
+	return k;
+}
+
 enum game_rc
 tsr_parse(const char *text, struct game_move *mv, char why[GAME_WHY_MAX])
 {
 	enum game_rc	 rc;
 	const char	*v;
-	char		 flat[GAME_MOVE_TEXT_MAX];
-	int		 i, target;
+	char		 flat[GAME_MOVE_TEXT_MAX], plain[GAME_MOVE_TEXT_MAX];
+	int		 i, target, nth = 0;
 
 	if (text != NULL && strlen(text) < GAME_MOVE_TEXT_MAX) {
-		if ((i = contract_by_number(text, flat, why)) < 0) {
+		if ((i = contract_by_number(text, flat, why)) < 0 ||
+		    (nth = meld_number(i > 0 ? flat : text, plain,
+		    why)) < 0) {
 			move_clear(mv);
 			return GAME_BAD_TEXT;
 		}
 		if (i > 0)
 			text = flat;
+		if (nth > 0)
+			text = plain;
 	}
 	if ((rc = move_parse(&grammar, text, mv, why)) != GAME_OK)
 		return rc;
@@ -169,6 +205,8 @@ tsr_parse(const char *text, struct game_move *mv, char why[GAME_WHY_MAX])
 	target = mv->verb == TSR_LAYOFF || mv->verb == TSR_LIBERATE;
 	if (mv->num >= 0)
 		return bad(why, "\"%s\" takes no number.", v);
+	if (nth > 0)
+		mv->num = nth;
 	if (!target && (mv->on != CARD_NONE || mv->at >= 0))
 		return bad(why, "\"%s\" names no meld.", v);
 	if (target && mv->on == CARD_NONE)
@@ -215,12 +253,25 @@ tsr_parse(const char *text, struct game_move *mv, char why[GAME_WHY_MAX])
 size_t
 tsr_format(const struct game_move *mv, char *buf, size_t bufsz)
 {
+	struct game_move	 m;
+	size_t			 len;
+	char			 k[8];
+
 	if (mv->verb >= TSR_VERB__MAX) {
 		if (bufsz > 0)
 			buf[0] = '\0';
 		return 0;
 	}
-	return move_format(&grammar, mv, buf, bufsz);
+	if (mv->num < 1 || mv->at < 0)
+		return move_format(&grammar, mv, buf, bufsz);
+	/* "@N" comes last: its meld number follows it as ".K". */
+	m = *mv;
+	m.num = -1;
+	len = move_format(&grammar, &m, buf, bufsz);
+	snprintf(k, sizeof(k), ".%d", (int)mv->num);
+	if (len < bufsz)
+		snprintf(buf + len, bufsz - len, "%s", k);
+	return len + strlen(k);
 }
 
 void
@@ -247,7 +298,7 @@ tsr_contract_move(const struct tsr_meld *m, int n, struct game_move *mv)
 
 static int
 name_with(const struct tsr_state *s, int seat, int j, card_t c, card_t as,
-    enum tsr_target what, int at, struct game_move *mv)
+    enum tsr_target what, int at, int nth, struct game_move *mv)
 {
 	const struct tsr_meld	*m = &s->melds[j];
 	card_t			 x;
@@ -256,9 +307,10 @@ name_with(const struct tsr_state *s, int seat, int j, card_t c, card_t as,
 	for (i = 0; i < (m->kind == TSR_SET ? 4 : m->hi - m->lo + 1); i++) {
 		x = m->kind == TSR_SET ? (card_t)(13 * i + m->rank) :
 		    tsr_run_card(m->suit, m->lo + i);
-		if (tsr_target(s, seat, c, as, x, at, what) == j) {
+		if (tsr_target(s, seat, c, as, x, at, nth, what) == j) {
 			mv->on = x;
 			mv->at = (int8_t)at;
+			mv->num = nth;
 			return 0;
 		}
 	}
@@ -269,9 +321,14 @@ int
 tsr_name_target(const struct tsr_state *s, int seat, int j, card_t c,
     card_t as, enum tsr_target what, struct game_move *mv)
 {
-	if (name_with(s, seat, j, c, as, what, -1, mv) == 0)
+	int	 own = s->melds[j].owner;
+
+	if (name_with(s, seat, j, c, as, what, -1, -1, mv) == 0 ||
+	    name_with(s, seat, j, c, as, what, own, -1, mv) == 0)
 		return 0;
-	return name_with(s, seat, j, c, as, what, s->melds[j].owner, mv);
+	/* Two melds of one owner holding the same cards: number it. */
+	return name_with(s, seat, j, c, as, what, own, tsr_meld_index(s, j),
+	    mv);
 }
 
 static void

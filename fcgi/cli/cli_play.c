@@ -160,7 +160,8 @@ result_json(const struct record *rec, const void *state, void *viewbuf,
 	}
 	v = codec_view_json(rules, shown);
 	json_object_object_add(o, "view", v);
-	if (viewer >= 0 && !st.over && (st.to_act & (1u << viewer)))
+	/* to_act, or let by the game (a "May I?" requester may withdraw). */
+	if (viewer >= 0 && game_may_act(rules, state, &st, viewer))
 		json_object_object_add(o, "legal",
 		    legal_json(rules, viewbuf, viewer));
 	crypto_hash_sha256(hash, state, rules->state_size);

@@ -32,7 +32,12 @@
  * view equal to those from the full state, the chosen move's text
  * parsing back to the same text (the parsed move is what is applied), a
  * legal move never refused, and the same move refused from a seat that
- * is not to act.  Each game must end within SIM_MOVES_MAX moves and
+ * is not to act.  At every SIM_PROBE_EVERY-th ply, a game with a
+ * probe (game.h) has each probe move of the seat to move that apply()
+ * accepts share its verb with a listed move (12-Step: a contract the
+ * brute force finds accepted means one is listed); no noise is drawn
+ * for it, so it leaves the fingerprint alone.  Each game must end
+ * within SIM_MOVES_MAX moves and
  * name a winner, and replaying its record (seed + move texts,
  * record_replay) must give the same state bytes.
  *
@@ -69,7 +74,9 @@ enum {
 	SIM_MOVES_MAX = 50000,		/* a game that runs longer fails */
 	SIM_KINDS_MAX = 16,		/* hand-end kinds counted */
 	SIM_OPTIONS_MAX = 32,		/* --options given */
-	SIM_COMBOS_MAX = SIM_OPTIONS_MAX * GAME_SEATS_MAX
+	SIM_COMBOS_MAX = SIM_OPTIONS_MAX * GAME_SEATS_MAX,
+	SIM_PROBE_EVERY = 4,		/* plies between probes */
+	SIM_PROBE_MAX = 8		/* probe moves tried per position */
 };
 
 /* One combination of a seat count and an --options text. */
@@ -114,6 +121,7 @@ struct sim {
 	int			 nlegal;	/* in legal, from the view */
 
 	long			 moves, hands;
+	long			 probes, probes_ok;	/* tried, accepted */
 	int			 bot_games, bot_wins;
 	struct sim_kind		 kinds[SIM_KINDS_MAX];
 };
@@ -255,6 +263,37 @@ check_legal(struct sim *s, const void *view, int seat)
 	return 0;
 }
 
+/*
+ * The game's probe moves for seat: each one apply() accepts must share
+ * its verb with a move of s->legal (listed from seat's view).
+ */
+static int
+check_probes(struct sim *s, int seat)
+{
+	const struct game_rules	*rules = s->rules;
+	struct game_events	 ev;
+	char			 text[GAME_MOVE_TEXT_MAX], why[GAME_WHY_MAX];
+	int			 n, i, j;
+
+	n = rules->probe(s->state, seat, s->legal2, SIM_PROBE_MAX);
+	for (i = 0; i < n && i < SIM_PROBE_MAX; i++) {
+		s->probes++;
+		if (rules->apply(s->state, s->next, seat, &s->legal2[i], &ev,
+		    why) != GAME_OK)
+			continue;
+		s->probes_ok++;
+		for (j = 0; j < s->nlegal; j++)
+			if (s->legal[j].verb == s->legal2[i].verb)
+				break;
+		if (j == s->nlegal) {
+			rules->format(&s->legal2[i], text, sizeof(text));
+			return broken(s, seat, "\"%s\" is accepted, but no "
+			    "such move is listed", text);
+		}
+	}
+	return 0;
+}
+
 static void
 count_kind(struct sim *s, const char *kind)
 {
@@ -297,6 +336,9 @@ play_move(struct sim *s, const struct game_status *gs)
 		return broken(s, seat, "to_act names no seat of the game");
 	view = view_of(s, seat);
 	if (check_legal(s, view, seat) != 0)
+		return 1;
+	if (rules->probe != NULL && s->ply % SIM_PROBE_EVERY == 0 &&
+	    check_probes(s, seat) != 0)
 		return 1;
 	draw_noise(&s->noise, noise);
 	/* check_legal() listed the view's moves: bot_random() on them. */
@@ -544,6 +586,9 @@ report(struct sim *s, double secs)
 		if (s->noptions > 1 || s->options[0][0] != '\0')
 			printf("%d combinations of seats and options\n",
 			    s->ncombos);
+		if (s->probes > 0)
+			printf("probes: %ld moves tried, %ld accepted, every "
+			    "one accepted listed\n", s->probes, s->probes_ok);
 	}
 	if (s->bot_games > 0)
 		printf("bot: won %d of %d games (%.1f%%)\n", s->bot_wins,

@@ -15,7 +15,10 @@
 # with 4 seats, Rummy 500 with 3, Casino Macedonia with 3 and q_mode=wild
 # jokers=on single_takes=on, Six Suit with 4 in 2 teams for one deal
 # (three falls and the survivor bonus), 12-Step Rummy with 5 and a
-# 3-round match cap ("May I?" buys, contracts, a liberated wild).  A
+# 3-round match cap ("May I?" buys, contracts, a liberated wild).  The
+# other twelve-step-rummy-*.json are positions an independent check of
+# the rules found wrong (issue 23), dealt from given decks; the unit
+# test test_twelve_step_records says what each shows.  A
 # change to a game's rules or state layout changes
 # state_sha256: check the other lines still match, then rewrite the expectations with
 #   UPDATE=1 sh tests/cli/play.sh
@@ -149,6 +152,17 @@ v = json.load(open(sys.argv[1]))["view"]
 assert v["hands"][0]["cards"] and v["hands"][1]["cards"] and v["stock_cards"]
 ' "$tmp/all" || fail "the full view hides cards"
 expect_error 2 'no seat "2"' --view 2 "$live"
+# A "May I?" requester is not to act, yet may withdraw: its legal moves
+# are listed all the same.
+"$TOPPER" play --view 0 --upto 63 \
+    tests/records/twelve-step-rummy-buy-asked-before-draw.json > "$tmp/w0" ||
+	fail "--view 0 of a requester failed"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert 0 not in d["to_act"], d["to_act"]
+assert d.get("legal") == ["withdraw"], d.get("legal")
+' "$tmp/w0" || fail "--view 0 does not list the requester's withdraw"
 
 # Refused and unreadable moves: exit 1, "move K (seat S, "TEXT"): REASON".
 sed 's/"knock 4Yc /"knock 4Gh /' "$gin" > "$tmp/upcard.json"

@@ -95,12 +95,16 @@ test_mayi_take_and_limit(void **unused)
 	assert_int_equal(S.win_card, CARD_NONE);
 }
 
-/* A buy is refused when stock + (discards - 1) < 2 (5e 14). */
+/*
+ * A buy is refused when stock + (discards - 1) < 2 (5e 14), checked
+ * when the window closes, never when asked (5b, ruled 2026-11-26).
+ */
 static void
 test_mayi_small_stock(void **unused)
 {
 	struct game_status	 gs;
 	card_t			 c;
+	int			 n2, c2;
 
 	(void)unused;
 	position(&S, 3, NULL, 2, four, "KH", "8C");
@@ -114,8 +118,25 @@ test_mayi_small_stock(void **unused)
 	play(&S, 0, "draw");		/* the stock is now empty */
 	play(&S, 0, "discard 8C");	/* discards: KH 8C */
 	R->status(&S, &gs);
-	assert_int_equal(gs.to_act, 0x2);	/* seat 2 may not ask */
-	refused(&S, 2, "mayi", "Too few cards");
+	assert_int_equal(gs.to_act, 0x6);	/* seat 2 may ask all the same */
+	assert_true(is_legal(&S, 2, "mayi"));
+	play(&S, 2, "mayi");
+	n2 = S.nhand[2];
+	c2 = S.hand[2][card("8C")];
+	play(&S, 1, "draw");		/* KH rebuilt and drawn: 8C alone */
+	assert_int_equal(S.nstock, 0);
+	assert_int_equal(S.ndiscard, 1);
+	assert_int_equal(S.drawn, card("KH"));
+	play(&S, 1, "discard KH");
+	/* 0 + (2 - 1) < 2: the buy is refused now; 8C stays under. */
+	assert_int_equal(S.nhand[2], n2);
+	assert_int_equal(S.buys[2], 0);
+	assert_int_equal(S.hand[2][card("8C")], c2);
+	assert_int_equal(S.ndiscard, 2);
+	assert_int_equal(S.discard[0], card("8C"));
+	assert_int_equal(S.win_card, card("KH"));
+	assert_int_equal(S.turn, 2);
+	assert_int_equal(S.phase, TSR_PHASE_DRAW);
 }
 
 /* progression, and Dummy Rummy's contract = round number. */

@@ -219,7 +219,8 @@ target_words(struct req *r, const struct tsr_state *v, int seat,
 	const char	*name;
 	int		 j;
 
-	j = tsr_target(v, seat, mv->cards[0], mv->as[0], mv->on, mv->at, what);
+	j = tsr_target(v, seat, mv->cards[0], mv->as[0], mv->on, mv->at,
+	    mv->num, what);
 	if (j < 0)
 		return "a meld";
 	name = page_game_tsr_meld_name(r, v, j);
