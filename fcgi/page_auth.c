@@ -203,6 +203,19 @@ landing(void)
 	    allow) == ROUTE_FOUND ? "/lobby" : "/";
 }
 
+const char *
+page_auth_wait_text(struct req *r, int64_t secs)
+{
+	if (secs < 60)
+		return arena_printf(r->arena, "%lld second%s", (long long)secs,
+		    secs == 1 ? "" : "s");
+	if (secs < 2 * 3600)
+		return arena_printf(r->arena, "%lld minute%s",
+		    (long long)(secs + 59) / 60, secs <= 60 ? "" : "s");
+	return arena_printf(r->arena, "%lld hours", (long long)(secs + 3599) /
+	    3600);
+}
+
 static enum config_pwhash
 cost(const struct req *r)
 {
@@ -336,8 +349,10 @@ page_auth_login(struct req *r)
 	struct store_user	 u;
 	enum store_user_rc	 rc;
 	const char		*ip = r->remote_addr;
+	struct auth_rate	 lim;
+	enum auth_wait		 why;
 	char			 secs[32];
-	int64_t			 now;
+	int64_t			 now, wait;
 
 	memset(&f, 0, sizeof(f));
 	if (form_parse(r->arena, login_fields, LF__MAX, r->body, r->body_len,
@@ -354,20 +369,24 @@ page_auth_login(struct req *r)
 		return;
 	}
 	now = db_now();
-	if (auth_rate_limited(r->app->db, f.name, ip, cf->login_rate_n,
-	    cf->login_rate_secs, now)) {
-		snprintf(secs, sizeof(secs), "%d", cf->login_rate_secs);
+	auth_rate_config(cf, &lim);
+	if ((wait = auth_rate_wait(r->app->db, f.name, ip, &lim, now,
+	    &why)) > 0) {
+		snprintf(secs, sizeof(secs), "%lld", (long long)wait);
 		resp_header(r, "Retry-After", secs);
-		f.error = arena_printf(r->arena, "Too many failed logins for "
-		    "this name. Please wait %d minutes and try again.",
-		    (cf->login_rate_secs + 59) / 60);
+		f.error = arena_printf(r->arena, "Too many failed logins %s. "
+		    "Please wait %s and try again%s.", why == AUTH_WAIT_ADDR ?
+		    "from your address" : "for this name",
+		    page_auth_wait_text(r, wait), why == AUTH_WAIT_ACCOUNT ?
+		    ", or set a new password with the link \"Forgot your "
+		    "password?\"" : "");
 		show(r, 429, "login", &f, "Log in");
 		return;
 	}
 	rc = store_user_verify(r->app->db, f.name, v[LF_PASSWORD].s, cost(r),
 	    &u);
 	if (rc == STORE_USER_OK) {
-		(void)auth_rate_clear(r->app->db, f.name, ip);
+		(void)auth_rate_clear(r->app->db, f.name);
 		if (sess_login(r, u.id) == 0) {
 			resp_redirect(r, 303, "%s", f.next != NULL ? f.next :
 			    landing());
@@ -375,8 +394,7 @@ page_auth_login(struct req *r)
 		}
 		rc = STORE_USER_ERROR;
 	} else if (rc != STORE_USER_ERROR) {
-		(void)auth_rate_fail(r->app->db, f.name, ip,
-		    cf->login_rate_secs, now);
+		(void)auth_rate_fail(r->app->db, f.name, ip, &lim, now);
 		rc = STORE_USER_WRONG_PASSWORD;	/* never say which */
 	}
 	f.error = store_user_why(rc);

@@ -10,7 +10,12 @@
 #ifndef TOPPER_PAGE_AUTH_H
 #define TOPPER_PAGE_AUTH_H
 
+#include <stdint.h>
+
 struct req;
+
+/* "45 seconds", "3 minutes", "2 hours": a wait, in the arena. */
+const char *page_auth_wait_text(struct req *r, int64_t secs);
 
 void	page_auth_home(struct req *r);		/* GET / */
 void	page_auth_register_form(struct req *r);	/* GET /register */

@@ -44,6 +44,7 @@
 #include "req.h"
 #include "resp.h"
 #include "route.h"
+#include "store_user.h"
 #include "tpl.h"
 
 enum {
@@ -297,6 +298,8 @@ worker(const struct config *cf, int fd, int batch)
 	memset(&app, 0, sizeof(app));
 	app.config = cf;
 	app.batch = batch;
+	/* The writer never hashes a password (nginx sends those to readers). */
+	store_user_hash_forbid(batch > 1);
 	arena_init(&app.arena, SERVE_ARENA_LIMIT);
 	app_open(&app, cf);
 	rc = serve_loop(&app, fd);

@@ -101,6 +101,26 @@ limits(enum config_pwhash cost, unsigned long long *ops, size_t *mem)
 	}
 }
 
+/* Set in the writer process: Argon2id there would stall every POST. */
+static int	hash_forbidden;
+
+void
+store_user_hash_forbid(int on)
+{
+	hash_forbidden = on != 0;
+}
+
+/* 1 (after logging) when this process may not hash. */
+static int
+forbidden(void)
+{
+	if (hash_forbidden)
+		fprintf(stderr, "topper: password hashing refused in the "
+		    "writer process: nginx must send this path to the "
+		    "readers\n");
+	return hash_forbidden;
+}
+
 static int
 hash_password(const char *password, enum config_pwhash cost,
     char out[crypto_pwhash_STRBYTES])
@@ -108,7 +128,7 @@ hash_password(const char *password, enum config_pwhash cost,
 	unsigned long long	 ops;
 	size_t			 mem;
 
-	if (sodium_init() < 0)
+	if (sodium_init() < 0 || forbidden())
 		return -1;
 	limits(cost, &ops, &mem);
 	return crypto_pwhash_str(out, password, strlen(password), ops, mem);
@@ -282,7 +302,7 @@ store_user_verify(struct db *db, const char *name, const char *password,
 	const char	*check;
 	size_t		 n;
 
-	if (sodium_init() < 0 || password == NULL)
+	if (sodium_init() < 0 || password == NULL || forbidden())
 		return STORE_USER_ERROR;
 	n = strlen(password);
 	if (n > STORE_USER_PASSWORD_MAX)

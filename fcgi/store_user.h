@@ -48,6 +48,14 @@ struct store_user {
 	int64_t		 created;
 };
 
+/*
+ * Refuse every Argon2id computation in this process from now on (on:
+ * 1): the writer process calls it, so a hashing route that reaches it
+ * (a misrouted nginx) fails with STORE_USER_ERROR and a log line
+ * instead of holding up every POST behind it.
+ */
+void	 store_user_hash_forbid(int on);
+
 /* A sentence for a refusal, fit for a form ("That name is taken."). */
 const char	*store_user_why(enum store_user_rc rc);
 
