@@ -143,9 +143,10 @@ auth_after(struct req *r, unsigned flags)
 		    "rolled back\n", r->method_text, r->path);
 		db_rollback_if_open(db);
 	}
-	if ((flags & R_TOUCH) && (r->method == REQ_GET ||
-	    r->method == REQ_HEAD) && r->resp.status < 400)
-		sess_touch(r);
+	if ((((flags & R_TOUCH) && (r->method == REQ_GET ||
+	    r->method == REQ_HEAD)) || (flags & R_API)) &&
+	    r->resp.status < 400)
+		sess_touch(r);		/* R_API: the token's last use */
 	if (r->app->rq.writable) {
 		(void)db_query_only(db, 1);
 		r->app->rq.writable = 0;

@@ -28,4 +28,7 @@ void	page_auth_token(struct req *r);		/* POST /account/token */
 void	page_auth_token_revoke(struct req *r);	/* POST /account/token/revoke */
 void	page_auth_tz(struct req *r);		/* POST /account/tz */
 
+/* The account page with status and error (NULL: none), for other forms. */
+void	page_auth_account_show(struct req *r, int status, const char *error);
+
 #endif /* TOPPER_PAGE_AUTH_H */

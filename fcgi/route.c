@@ -16,6 +16,7 @@
 
 #include "api_game.h"
 #include "arena.h"
+#include "page_account.h"
 #include "page_auth.h"
 #include "page_deadline.h"
 #include "page_game.h"
@@ -54,6 +55,16 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/account/tz",		page_auth_tz,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/mail",	page_mail_pref,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/vacation",	page_deadline_vacation, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/verify",	page_account_verify_send, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/password",	page_account_password, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/email",	page_account_email, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/logout-all",	page_account_logout_all, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/verify/{tok:s}",	page_account_verify_form, 0 },
+	{ REQ_POST,	"/verify/{tok:s}",	page_account_verify, R_SIGNED | R_WRITES },
+	{ REQ_GET,	"/reset",		page_account_reset_form, 0 },
+	{ REQ_POST,	"/reset",		page_account_reset_ask, R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/reset/{tok:s}",	page_account_reset_link, 0 },
+	{ REQ_POST,	"/reset/{tok:s}",	page_account_reset_set, R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/unsubscribe/{tok:s}",	page_mail_unsub_form, 0 },
 	{ REQ_POST,	"/unsubscribe/{tok:s}",	page_mail_unsub, R_SIGNED | R_WRITES },
 	{ REQ_GET,	"/lobby",		page_lobby_show, R_LOGIN | R_TOUCH },

@@ -2,8 +2,9 @@
 # login_flood.sh: a flood of logins does not stall the moves (issue 18).
 #
 # Argon2id must never run in the writer, the one process every move POST
-# waits for.  nginx sends /login, /register, /reset and /account/password
-# to the readers (nginx/topper.conf.in), and the writer refuses to hash
+# waits for.  nginx sends /login, /register, /reset, /account/password
+# and /account/email to the readers (nginx/topper.conf.in), and the
+# writer refuses to hash
 # (store_user_hash_forbid), logging a line; so a misrouted login would
 # answer 500 and leave that line.  Here 16 clients post random names to
 # /login for a few seconds while one client times move POSTs; the limits

@@ -533,18 +533,29 @@ test_user_rules(void **state)
 	    STORE_USER_BAD_EMAIL);
 	assert_int_equal(store_user_check_email("@c.d"), STORE_USER_BAD_EMAIL);
 
-	assert_int_equal(store_user_create(db, "x", "a@b.c", "password1", NULL,
+	assert_int_equal(store_user_create(db, "x", "a@b.c", "pass-word-1", NULL,
 	    0, CONFIG_PWHASH_MIN, &id), STORE_USER_BAD_NAME);
-	assert_int_equal(store_user_create(db, "Alice", NULL, "password1",
+	assert_int_equal(store_user_create(db, "Alice", NULL, "pass-word-1",
 	    NULL, 0, CONFIG_PWHASH_MIN, &id), STORE_USER_BAD_EMAIL);
 	assert_int_equal(store_user_create(db, "Alice", "a@b.c", "short", NULL,
 	    0, CONFIG_PWHASH_MIN, &id), STORE_USER_BAD_PASSWORD);
 	assert_int_equal(store_user_create(db, "Alice", "a@b.c", NULL, NULL,
 	    0, CONFIG_PWHASH_MIN, &id), STORE_USER_BAD_PASSWORD);
-	assert_int_equal(store_user_create(db, "Alice", "a@b.c", "12345678",
+	/* The common passwords of pw_common.h, in any case. */
+	assert_int_equal(store_user_create(db, "Alice", "a@b.c", "password",
+	    NULL, 0, CONFIG_PWHASH_MIN, &id), STORE_USER_COMMON_PASSWORD);
+	assert_int_equal(store_user_check_password("QwertyUIOP"),
+	    STORE_USER_COMMON_PASSWORD);
+	assert_int_equal(store_user_check_password("12345678"),
+	    STORE_USER_COMMON_PASSWORD);
+	assert_int_equal(store_user_check_password("zzzzzzzz"),
+	    STORE_USER_OK);
+	assert_int_equal(store_user_check_password("abc12345"),
+	    STORE_USER_COMMON_PASSWORD);
+	assert_int_equal(store_user_create(db, "Alice", "a@b.c", "1234-5678",
 	    NULL, 0, CONFIG_PWHASH_MIN, &id), STORE_USER_OK);
 	assert_true(id > 0);
-	assert_int_equal(store_user_create(db, "aLICE", "x@y.z", "12345678",
+	assert_int_equal(store_user_create(db, "aLICE", "x@y.z", "1234-5678",
 	    NULL, 0, CONFIG_PWHASH_MIN, NULL), STORE_USER_NAME_TAKEN);
 	assert_string_equal(store_user_why(STORE_USER_NAME_TAKEN),
 	    "That name is taken.");
@@ -565,14 +576,14 @@ test_user_rules(void **state)
 	    STORE_USER_NOTFOUND);
 	assert_int_equal(store_user_by_id(db, 999, &u), STORE_USER_NOTFOUND);
 
-	assert_int_equal(store_user_verify(db, "alice", "12345678",
+	assert_int_equal(store_user_verify(db, "alice", "1234-5678",
 	    CONFIG_PWHASH_MIN, &u), STORE_USER_OK);
 	assert_int_equal(u.id, id);
 	assert_int_equal(store_user_verify(db, "alice", "12345679",
 	    CONFIG_PWHASH_MIN, NULL), STORE_USER_WRONG_PASSWORD);
-	assert_int_equal(store_user_verify(db, "robot", "12345678",
+	assert_int_equal(store_user_verify(db, "robot", "1234-5678",
 	    CONFIG_PWHASH_MIN, NULL), STORE_USER_WRONG_PASSWORD);
-	assert_int_equal(store_user_verify(db, "nobody", "12345678",
+	assert_int_equal(store_user_verify(db, "nobody", "1234-5678",
 	    CONFIG_PWHASH_MIN, NULL), STORE_USER_NOTFOUND);
 	db_close(db);
 	tmpdb_remove(&t);

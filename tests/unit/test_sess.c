@@ -75,7 +75,7 @@ setup(void **state)
 	arena_init(&f->app.arena, 0);
 	db_query_only(f->app.db, 0);
 	if (store_user_create(f->app.db, "alice", "a@example.org",
-	    "password", "Europe/Paris", 0, CONFIG_PWHASH_MIN, &f->alice) !=
+	    "pass-word", "Europe/Paris", 0, CONFIG_PWHASH_MIN, &f->alice) !=
 	    STORE_USER_OK)
 		return -1;
 	db_query_only(f->app.db, 1);
@@ -433,15 +433,24 @@ test_touch(void **state)
 	/* Seen long ago, expiring soon: both refreshed, cookie renewed. */
 	db_query_only(f->app.db, 0);
 	assert_int_equal(sqlite3_exec(db_handle(f->app.db),
-	    "UPDATE sessions SET last_seen = 5, expires = "
+	    "UPDATE sessions SET last_seen = unixepoch() - 120, expires = "
 	    "unixepoch() + 86400", NULL, NULL, NULL), SQLITE_OK);
 	db_query_only(f->app.db, 1);
 	r = request(f, &rt_page, env);
 	assert_int_equal(auth_before(r, rt_page.flags), 0);
 	auth_after(r, rt_page.flags);
 	assert_int_equal(count(f, "SELECT count(*) FROM sessions WHERE "
-	    "last_seen > 5 AND expires > unixepoch() + 29 * 86400"), 1);
+	    "last_seen > unixepoch() - 100 AND expires > unixepoch() + 29 * "
+	    "86400"), 1);
 	assert_non_null(header(r, "Set-Cookie"));
+	/* Unused for longer than session_idle (14 days): ended. */
+	db_query_only(f->app.db, 0);
+	assert_int_equal(sqlite3_exec(db_handle(f->app.db),
+	    "UPDATE sessions SET last_seen = unixepoch() - 14 * 86400 - 5",
+	    NULL, NULL, NULL), SQLITE_OK);
+	db_query_only(f->app.db, 1);
+	r = request(f, &rt_page, env);
+	assert_null(sess_current(r));
 	/* And the database is read-only again. */
 	assert_int_not_equal(sqlite3_exec(db_handle(f->app.db),
 	    "DELETE FROM sessions", NULL, NULL, NULL), SQLITE_OK);
