@@ -74,7 +74,6 @@ show(struct req *r, int status, const char *tpl, struct acct_page *p,
 	struct tpl_ctx	 c = { acct_lookup, p };
 
 	resp_header(r, "X-Robots-Tag", "noindex");
-	resp_header(r, "Referrer-Policy", "no-referrer");
 	page_render_status(r, status, tpl, &c, title);
 }
 
