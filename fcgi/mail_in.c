@@ -25,6 +25,7 @@
 #include "store_account.h"
 #include "store_game.h"
 #include "store_user.h"
+#include "text_utf8.h"
 
 /* What every answer says last. */
 static const char NOTHING_CHANGED[] = "Nothing changed.";
@@ -81,7 +82,9 @@ answer_text(struct in *in, const char *to, int64_t user, int64_t game,
 		unanswered(in);
 		return MAIL_IN_REFUSED;
 	}
-	body = arena_printf(in->a, "%s\n\n%s\n\n-- \nTopper: %s\n", text,
+	/* Never raw bytes of the mail in an answer declared UTF-8. */
+	body = arena_printf(in->a, "%s\n\n%s\n\n-- \nTopper: %s\n",
+	    text_utf8_clean(in->a, text),
 	    NOTHING_CHANGED, in->mc->base_url);
 	memset(&t, 0, sizeof(t));
 	t.to = to;
@@ -120,7 +123,7 @@ answer_game(struct in *in, const char *to, const struct token *t, int ply,
 	row.seat = t->seat;
 	row.ply = ply;
 	row.why = turn ? MAIL_WHY_TURN | MAIL_WHY_NOTE : MAIL_WHY_NOTE;
-	row.note = note;
+	row.note = text_utf8_clean(in->a, note);	/* no raw mail bytes */
 	if (mail_compose_game(in->db, in->a, in->mc, &row, in->now, &msg) !=
 	    0)
 		return MAIL_IN_FAILED;

@@ -176,6 +176,16 @@ check "illegal move: the answer carries a fresh reply address" \
 check "illegal move: the answer is threaded and marked automatic" \
     sh -c 'sqlite3 "$1" "SELECT headers FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "In-Reply-To: <r"' _ "$tmp/topper.db"
 
+# --- invalid UTF-8 in the first line: the answer is valid UTF-8 and
+# does not carry those bytes
+n=$(answers)
+reply "$tok1" "\377\376<b>x\r\n$QUOTE" > "$tmp/m"
+mail "$tmp/m"
+check "invalid UTF-8: exit 0, answered" [ "$rc" -eq 0 ] && [ "$(answers)" -gt "$n" ]
+sqlite3 "$tmp/topper.db" "SELECT writefile('$tmp/ans', CAST(subject || body || coalesce(html, '') AS BLOB)) FROM outbox ORDER BY id DESC LIMIT 1" > /dev/null
+check "  the answer is valid UTF-8" python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$tmp/ans"
+check "  without the raw bytes" sh -c "! grep -q \"\$(printf '\\377')\" '$tmp/ans'"
+
 # --- bob's address no longer verified: refused, and not answered
 n=$(answers)
 sql "UPDATE users SET email_verified = 0 WHERE name = 'bob'"
