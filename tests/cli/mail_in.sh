@@ -246,7 +246,34 @@ check "multipart base64 reply: moves" \
 check "the answer to a turn that goes on carries a new reply address" \
     sh -c 'sqlite3 "$1" "SELECT headers FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "Reply-To: play+"' _ "$tmp/topper.db"
 
-check "two moves in all" [ "$(sql "SELECT count(*) FROM moves")" -eq 2 ]
-check "two tokens remembered as used" [ "$(sql 'SELECT count(*) FROM mail_tokens_used')" -eq 2 ]
+# --- charsets other than UTF-8 (GMime converts them): alice answers in
+# windows-1252, quoted-printable, with an RFC 2047 name; a no-break
+# space (A0) leads the move line and the quote holds an e acute and a
+# euro sign (E9, 80)
+tok0=$(T test-reply-token "$game" 0)
+{
+	printf 'From: =?windows-1252?Q?Alice_M=FCller?= <alice@example.org>\r\n'
+	printf 'To: play+%s@cards.test\r\nMIME-Version: 1.0\r\n' "$tok0"
+	printf 'Content-Type: text/plain; charset="windows-1252"\r\n'
+	printf 'Content-Transfer-Encoding: quoted-printable\r\n\r\n'
+	printf '=A0discard 4Bh\r\n\r\nOn Monday, Topper wrote:\r\n> Caf=E9 =80 3\r\n'
+} > "$tmp/m"
+mail "$tmp/m"
+check "a windows-1252 reply plays its move" \
+    [ "$(sql "SELECT seat || ' ' || text FROM moves WHERE game = $game AND ply = 3")" = "0 discard 4Bh" ]
+# bob answers in ISO-8859-1, 8bit, the same no-break space first
+tok1=$(T test-reply-token "$game" 1)
+{
+	printf 'From: bob@example.org\r\nTo: play+%s@cards.test\r\n' "$tok1"
+	printf 'Content-Type: text/plain; charset=ISO-8859-1\r\n'
+	printf 'Content-Transfer-Encoding: 8bit\r\n\r\n'
+	printf '\240draw\r\n\r\n> d\351j\340 vu\r\n'
+} > "$tmp/m"
+mail "$tmp/m"
+check "an ISO-8859-1 reply plays its move" \
+    [ "$(sql "SELECT seat || ' ' || text FROM moves WHERE game = $game AND ply = 4")" = "1 draw" ]
+
+check "four moves in all" [ "$(sql "SELECT count(*) FROM moves")" -eq 4 ]
+check "four tokens remembered as used" [ "$(sql 'SELECT count(*) FROM mail_tokens_used')" -eq 4 ]
 check "usage error exits 2" sh -c '"$0" mail-in --bogus < /dev/null 2>/dev/null; [ $? -eq 2 ]' "$TOPPER"
 exit $fail
