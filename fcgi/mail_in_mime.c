@@ -20,6 +20,7 @@
 #include <gmime/gmime.h>
 
 #include "arena.h"
+#include "mail_mime.h"
 
 /* Where the recipient headers are looked at for a token, best first. */
 static const char *const rcpt_headers[] = { "Delivered-To",
@@ -156,17 +157,6 @@ mail_in_first_line(const char *text, size_t len, char out[MAIL_IN_LINE_MAX])
 		return strlen(out);
 	}
 	return 0;
-}
-
-static void
-init_once(void)
-{
-	static int	 done;
-
-	if (!done) {
-		g_mime_init();
-		done = 1;
-	}
 }
 
 /* Call fn on the address (addr-spec) of each mailbox of list v. */
@@ -365,7 +355,7 @@ mail_in_parse(struct arena *a, const char *msg, size_t len,
 		    "not a mail message");
 		return -1;
 	}
-	init_once();
+	mail_mime_init();
 	po = g_mime_parser_options_new();
 	g_mime_parser_options_set_address_compliance_mode(po,
 	    GMIME_RFC_COMPLIANCE_LOOSE);
