@@ -238,5 +238,10 @@ check "a fourth in an hour is 429 (games_rate = 3/3600)" [ "$(code g5)" = 429 ]
 check "  saying the limit and when" has g5 "the most one player may open in 60 minutes. Please try again in"
 check "  with Retry-After" grep -qi '^Retry-After: [0-9]' "$tmp/g5.head"
 
+# Every page above that hashed (register, login, reset, password,
+# address) ran in a reader: the writer refuses to hash and would say so.
+check "the writer never hashed a password" \
+    sh -c "! grep -q 'password hashing' '$INST/log/fcgi-writer.log'"
+
 check "instance stops cleanly" instance_stop
 exit $fail
