@@ -673,6 +673,26 @@ test_config(void **state)
 	assert_non_null(strstr(err, ":1: expected"));
 	write_file(path, "port = 0\n");
 	assert_int_equal(config_load(&cf, path, err, sizeof(err)), -1);
+	/* The account limits (issue 18): checked on load, read with defaults. */
+	write_file(path, "register_rate = 2/60\ngames_open = 4\n");
+	assert_int_equal(config_load(&cf, path, err, sizeof(err)), 0);
+	{
+		int	 n, secs;
+
+		config_rate(&cf, "register_rate", 5, 3600, &n, &secs);
+		assert_int_equal(n * 10000 + secs, 20060);
+		config_rate(&cf, "games_rate", 10, 3600, &n, &secs);
+		assert_int_equal(n * 10000 + secs, 103600);
+		assert_int_equal(config_num(&cf, "games_open", 10), 4);
+		assert_int_equal(config_num(&cf, "session_idle", 99), 99);
+		assert_int_equal(config_num(NULL, "games_open", 10), 10);
+	}
+	config_free(&cf);
+	write_file(path, "db = a\nregister_rate = 5\n");
+	assert_int_equal(config_load(&cf, path, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, ":2: the value must be N/SECONDS"));
+	write_file(path, "games_open = -1\n");
+	assert_int_equal(config_load(&cf, path, err, sizeof(err)), -1);
 	unlink(path);
 	/* A file named explicitly must exist. */
 	assert_int_equal(config_load(&cf, path, err, sizeof(err)), -1);
