@@ -14,7 +14,7 @@ WARN     = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
 OPT      = -O2 -g
 SAN      = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer
-PKGS     = json-c sqlite3 libsodium libcurl libcmark
+PKGS     = json-c sqlite3 libsodium libcurl libcmark gmime-3.0
 CMOCKA   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LIBS     = -lfcgi $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 FCGI_DIRS  = base tpl db http games mail play web mail_in cli

@@ -27,7 +27,10 @@
 #   (f) nginx serving a static file as big as the page of (g) (its bytes)
 #   (g) GET /g/ID of a 6-seat Vodkapolis 500 game halfway through
 #       ("topper bench-table --game vodkapolis-500 --seats 6"), for its player to act (issue 4)
-# Targets: c >= 60% of b, d >= 75% of e; p99 of c against a 5 ms goal.
+#   (dl) the POSTs of (d) while 16 more connections post random names
+#       to /login (tools/bench/login.lua), beside (dl0) without them
+# Targets: c >= 60% of b, d >= 75% of e; p99 of c against a 5 ms goal;
+# the p50 of (dl) within 2x that of (dl0).
 # (d) and (e) run the same db.c: WAL with synchronous=FULL, the writers'
 # queue, and SQLite's checkpoint rule run by the writer after COMMIT;
 # no other process checkpoints for them.
@@ -77,6 +80,13 @@ for f in "$root"/static/*; do
 	ln -s "$f" "$tmp/data/static/"
 done
 INSTANCE_DATA_DIR=$tmp/data
+# Logins hash at the production cost, and neither nginx's limit_req nor
+# login_rate stops the flood of (dl): every login reaches Argon2id in a
+# reader, as a flood from many addresses would.
+INSTANCE_CONF="pwhash = interactive
+login_rate = 1000000/600"
+NGINX_AUTH_RATE=100000r/s NGINX_AUTH_BURST=100000
+export NGINX_AUTH_RATE NGINX_AUTH_BURST
 instance_start || die "the instance did not start"
 url=$INST_URL
 db=$INST/topper.db
@@ -198,13 +208,15 @@ g_rps=$rps g_p50=$p50 g_p99=$p99
 
 # Move POSTs from a fresh script of legal moves, as part $1 with $2
 # connections; only 303s count, and the moves table must grow by them.
-# Sets made, other, grew, inflight and rps, p50, p99.
+# Sets made, other, grew, inflight and rps, p50, p99.  A third argument
+# is a command run once the script is made, just before wrk.
 run_moves() {
 	_c=$conns
 	conns=$2
 	mv_out=$("$TOPPER" bench-moves --game gin-vodka --config "$INST_CONF" --per-game 60 \
 	    --out "$tmp/moves-$1.txt") || die "bench-moves failed"
 	say "$mv_out"
+	[ $# -lt 3 ] || $3
 	before=$(sqlite3 "$db" "SELECT count(*) FROM moves")
 	run_wrk "$1" -s "$root/tools/bench/moves.lua" "$url" -- \
 	    "$tmp/moves-$1.txt" $threads
@@ -275,6 +287,34 @@ e_rps=$(mean $e_turns) e_p50=$(mean $e_p50s) e_p99=$(most $e_p99s)
 run_moves d16 16
 d16_rps=$rps d16_p50=$p50 d16_p99=$p99 d16_made=$made
 
+# (dl) the move POSTs of (d) while 16 more connections flood /login with
+# random names (tools/bench/login.lua), each a wrong login that costs a
+# reader one Argon2id at the interactive cost; (dl0) the same moves just
+# before, without the flood.  Target: the p50 of (dl) within 2x that of
+# (dl0): hashing never runs in the writer (README "Accounts").
+curl -sS -c "$tmp/flood.jar" -o "$tmp/flood.html" "$url/login" ||
+    die "GET /login failed"
+fcsrf=$(sed -n 's/.*name="csrf" value="\([^"]*\)".*/\1/p' \
+    "$tmp/flood.html" | head -n 1)
+fcookie="topper_csrf=$(awk '$6 == "topper_csrf" { print $7 }' "$tmp/flood.jar")"
+[ -n "$fcsrf" ] || die "no csrf field in the login form"
+_secs=$secs
+secs=$slice
+run_moves dl0 "$conns"
+dl0_rps=$rps dl0_p50=$p50 dl0_p99=$p99
+start_flood() {
+	say "wrk: a login flood, 16 connections"
+	wrk -t2 -c16 -d$((slice + 3))s -s "$root/tools/bench/login.lua" \
+	    "$url" -- "$fcsrf" "$fcookie" > "$tmp/flood.wrk" 2>&1 &
+	flood_pid=$!
+	sleep 1
+}
+run_moves dl "$conns" start_flood
+dl_rps=$rps dl_p50=$p50 dl_p99=$p99
+wait "$flood_pid" || die "the login flood failed: $(cat "$tmp/flood.wrk")"
+secs=$_secs
+flood_rps=$(awk '/^Requests\/sec:/ { print $2 }' "$tmp/flood.wrk")
+
 pct() { awk -v x="$1" -v y="$2" 'BEGIN { printf "%.0f", 100 * x / y }'; }
 verdict() {	# percent target
 	[ "$1" -ge "$2" ] && echo "met" || echo "NOT met"
@@ -301,6 +341,8 @@ row "(d) POST /g/ID/move: $d_made 303s, $d_other other" "$d_rps" "$d_p50" \
 row "(e) durable write in one process" "$e_rps" "$e_p50" "$e_p99"
 row "(d16) the same, 16 connections: $d16_made 303s" "$d16_rps" "$d16_p50" \
     "$d16_p99"
+row "(dl0) POST /g/ID/move, beside (dl)" "$dl0_rps" "$dl0_p50" "$dl0_p99"
+row "(dl) the same, 16 more flooding /login" "$dl_rps" "$dl_p50" "$dl_p99"
 row "(f) nginx static file, $vsize bytes" "$f_rps" "$f_p50" "$f_p99"
 row "(g) GET /g/$vgid, Vodkapolis 500, 6 seats (ply $vply)" "$g_rps" "$g_p50" \
     "$g_p99"
@@ -311,6 +353,7 @@ echo "d/e = $de% (target >= 75%: $(verdict "$de" 75))"
 echo "(d) and (e) ran in turns, $rounds of (d) for ${slice}s each between $((rounds + 1)) of (e) for $turn_writes writes each;"
 echo "  req/s of each turn, in order:$(echo $e_turns $d_turns | awk -v n="$((rounds + 1))" '{ for (i = 1; i <= n; i++) { printf " e %.0f", $i; if (i < n) printf ", d %.0f,", $(n + i) } }')"
 echo "  (d) and (e) above: the means of their turns; p50 the mean, p99 the highest of the turns"
+echo "dl/dl0 p50 = $(awk -v a="$dl_p50" -v b="$dl0_p50" 'BEGIN { printf "%.2f", a / b }')x (target <= 2x: $(awk -v a="$dl_p50" -v b="$dl0_p50" 'BEGIN { print (a <= 2 * b ? "met" : "NOT met") }')); the flood: ${flood_rps:-?} wrong logins a second, each one Argon2id (interactive) in a reader"
 echo "p99 of c = $c_p99 ms (goal <= 5 ms: $p99_goal)"
 echo "g/f = $gf% (the Vodkapolis page against nginx serving its bytes)"
 echo "(d): the moves table grew by $d_grew: the $d_made 303s + $((d_grew - d_made)) of the $d_inflight POSTs in flight when wrk stopped"

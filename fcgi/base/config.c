@@ -23,6 +23,28 @@ static const char *const known_keys[] = {
 	"login_rate", NULL
 };
 
+/*
+ * The account limits (README "Accounts"): a number, or N/SECONDS.
+ * Checked when the file is read; config_num() and config_rate() read
+ * them with their defaults.
+ */
+static const char *const num_keys[] = {
+	"session_idle", "api_token_days", "games_open", NULL
+};
+static const char *const rate_keys[] = {
+	"login_delay", "register_rate", "games_rate", "verify_rate",
+	"reset_rate", NULL
+};
+
+static int
+in_list(const char *const *list, const char *key)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(*list, key) == 0)
+			return 1;
+	return 0;
+}
+
 static int
 set_str(char **slot, const char *value)
 {
@@ -41,7 +63,7 @@ defaults(struct config *cf)
 	memset(cf, 0, sizeof(*cf));
 	cf->port = 8080;
 	cf->pwhash = CONFIG_PWHASH_INTERACTIVE;
-	cf->login_rate_n = 10;
+	cf->login_rate_n = 20;
 	cf->login_rate_secs = 600;
 	if (set_str(&cf->db, "var/topper.db") == -1 ||
 	    set_str(&cf->socket, "var/run/topper.sock") == -1 ||
@@ -65,6 +87,23 @@ parse_int(const char *s, long lo, long hi, int *out)
 		return -1;
 	*out = (int)v;
 	return 0;
+}
+
+/* "N/SECONDS", both positive: 0, or -1. */
+static int
+parse_rate(const char *value, int *n, int *secs)
+{
+	char	 buf[64];
+	char	*slash;
+
+	if (strlen(value) >= sizeof(buf))
+		return -1;
+	strcpy(buf, value);
+	if ((slash = strchr(buf, '/')) == NULL)
+		return -1;
+	*slash = '\0';
+	return parse_int(buf, 1, INT_MAX, n) == -1 ||
+	    parse_int(slash + 1, 1, INT_MAX, secs) == -1 ? -1 : 0;
 }
 
 /* Apply a known key: 0; 1 when the key is not one of ours; -1 bad value. */
@@ -112,6 +151,14 @@ apply_key(struct config *cf, const char *key, const char *value,
 			return -1;
 		return 0;
 	}
+	if (in_list(num_keys, key)) {
+		*why = "the value must be a positive number";
+		return parse_int(value, 1, INT_MAX, &(int){ 0 });
+	}
+	if (in_list(rate_keys, key)) {
+		*why = "the value must be N/SECONDS, like 5/3600";
+		return parse_rate(value, &(int){ 0 }, &(int){ 0 });
+	}
 	return 1;
 }
 
@@ -125,7 +172,7 @@ known(const char *key)
 	for (i = 0; known_keys[i] != NULL; i++)
 		if (strcmp(known_keys[i], key) == 0)
 			return 1;
-	return 0;
+	return in_list(num_keys, key) || in_list(rate_keys, key);
 }
 
 static char *
@@ -318,4 +365,25 @@ config_arg(int *argc, char **argv)
 		i--;
 	}
 	return file;
+}
+
+int
+config_num(const struct config *cf, const char *key, int def)
+{
+	const char	*v = cf != NULL ? config_get(cf, key) : NULL;
+	int		 n;
+
+	return v != NULL && parse_int(v, 1, INT_MAX, &n) == 0 ? n : def;
+}
+
+void
+config_rate(const struct config *cf, const char *key, int def_n,
+    int def_secs, int *n, int *secs)
+{
+	const char	*v = cf != NULL ? config_get(cf, key) : NULL;
+
+	if (v == NULL || parse_rate(v, n, secs) != 0) {
+		*n = def_n;
+		*secs = def_secs;
+	}
 }

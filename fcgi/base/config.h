@@ -38,7 +38,7 @@ struct config {
 	int		 port;		/* nginx listens here in make run; 8080 */
 	enum config_pwhash pwhash;	/* "interactive" (default) or "min" */
 	int		 login_rate_n;	/* login_rate = N/SECONDS: at most N */
-	int		 login_rate_secs;	/* failed logins per name in SECONDS; 10/600 */
+	int		 login_rate_secs;	/* failed logins per client address in SECONDS; 20/600 */
 	struct config_kv *kv;		/* every line read, in file order */
 	size_t		 nkv;
 };
@@ -61,6 +61,16 @@ void	 config_free(struct config *cf);
  * last line wins when a key repeats.
  */
 const char *config_get(const struct config *cf, const char *key);
+
+/*
+ * The account limits (README "Accounts"), checked when the file was
+ * read: config_num() gives a positive number key ("session_idle") or
+ * def when unset; config_rate() splits an N/SECONDS key
+ * ("register_rate") or gives def_n/def_secs.  cf may be NULL.
+ */
+int	 config_num(const struct config *cf, const char *key, int def);
+void	 config_rate(const struct config *cf, const char *key, int def_n,
+	    int def_secs, int *n, int *secs);
 
 /*
  * Take "--config FILE" or "--config=FILE" out of argv (argv[0] is kept),

@@ -8,6 +8,8 @@
 
 #include <sodium.h>
 
+#include "pw_common.h"
+
 static const char *const whys[STORE_USER__MAX] = {
 	[STORE_USER_OK] = "",
 	[STORE_USER_BAD_NAME] = "A name has 3 to 20 characters: letters, "
@@ -19,6 +21,8 @@ static const char *const whys[STORE_USER__MAX] = {
 	[STORE_USER_WRONG_PASSWORD] = "Wrong name or password.",
 	[STORE_USER_ERROR] = "The server could not do that; please try "
 	    "again.",
+	[STORE_USER_COMMON_PASSWORD] = "That password is one of the most "
+	    "common ones, which are tried first; please choose another.",
 };
 
 const char *
@@ -86,6 +90,8 @@ store_user_check_password(const char *password)
 	n = strlen(password);
 	if (n < STORE_USER_PASSWORD_MIN || n > STORE_USER_PASSWORD_MAX)
 		return STORE_USER_BAD_PASSWORD;
+	if (pw_common(password))
+		return STORE_USER_COMMON_PASSWORD;
 	return STORE_USER_OK;
 }
 
@@ -101,6 +107,26 @@ limits(enum config_pwhash cost, unsigned long long *ops, size_t *mem)
 	}
 }
 
+/* Set in the writer process: Argon2id there would stall every POST. */
+static int	hash_forbidden;
+
+void
+store_user_hash_forbid(int on)
+{
+	hash_forbidden = on != 0;
+}
+
+/* 1 (after logging) when this process may not hash. */
+static int
+forbidden(void)
+{
+	if (hash_forbidden)
+		fprintf(stderr, "topper: password hashing refused in the "
+		    "writer process: nginx must send this path to the "
+		    "readers\n");
+	return hash_forbidden;
+}
+
 static int
 hash_password(const char *password, enum config_pwhash cost,
     char out[crypto_pwhash_STRBYTES])
@@ -108,10 +134,21 @@ hash_password(const char *password, enum config_pwhash cost,
 	unsigned long long	 ops;
 	size_t			 mem;
 
-	if (sodium_init() < 0)
+	if (sodium_init() < 0 || forbidden())
 		return -1;
 	limits(cost, &ops, &mem);
 	return crypto_pwhash_str(out, password, strlen(password), ops, mem);
+}
+
+enum store_user_rc
+store_user_hash(const char *password, enum config_pwhash cost,
+    char out[STORE_USER_HASH_MAX])
+{
+	if (password == NULL || hash_password(password, cost, out) != 0) {
+		out[0] = '\0';
+		return STORE_USER_ERROR;
+	}
+	return STORE_USER_OK;
 }
 
 static const char SQL_USER_INSERT[] =
@@ -282,7 +319,7 @@ store_user_verify(struct db *db, const char *name, const char *password,
 	const char	*check;
 	size_t		 n;
 
-	if (sodium_init() < 0 || password == NULL)
+	if (sodium_init() < 0 || password == NULL || forbidden())
 		return STORE_USER_ERROR;
 	n = strlen(password);
 	if (n > STORE_USER_PASSWORD_MAX)
@@ -335,7 +372,8 @@ store_user_set_api_token(struct db *db, int64_t id,
 }
 
 static const char SQL_USER_BY_TOKEN[] =
-    "SELECT " USER_COLUMNS " FROM users WHERE api_token = ?1";
+    "SELECT " USER_COLUMNS " FROM users WHERE api_token = ?1 "
+    "AND (api_token_expires IS NULL OR api_token_expires > ?2)";
 
 enum store_user_rc
 store_user_by_api_token(struct db *db, const unsigned char hash[32],
@@ -346,6 +384,7 @@ store_user_by_api_token(struct db *db, const unsigned char hash[32],
 	if ((st = db_stmt(db, SQL_USER_BY_TOKEN)) == NULL)
 		return STORE_USER_ERROR;
 	sqlite3_bind_blob(st, 1, hash, 32, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, db_now());
 	return lookup(db, st, out, NULL);
 }
 

@@ -22,7 +22,8 @@ enum {
 	STORE_USER_EMAIL_MAX = 254,	/* RFC 5321 path limit */
 	STORE_USER_TZ_MAX = 64,
 	STORE_USER_PASSWORD_MIN = 8,
-	STORE_USER_PASSWORD_MAX = 1024	/* bytes; longer is refused */
+	STORE_USER_PASSWORD_MAX = 1024,	/* bytes; longer is refused */
+	STORE_USER_HASH_MAX = 128	/* crypto_pwhash_STRBYTES */
 };
 
 enum store_user_rc {
@@ -34,6 +35,7 @@ enum store_user_rc {
 	STORE_USER_NOTFOUND,		/* no such user */
 	STORE_USER_WRONG_PASSWORD,	/* or a user who cannot log in */
 	STORE_USER_ERROR,		/* database or hashing failure; logged */
+	STORE_USER_COMMON_PASSWORD,	/* on the list of pw_common.h */
 	STORE_USER__MAX
 };
 
@@ -47,6 +49,14 @@ struct store_user {
 	int		 has_password;
 	int64_t		 created;
 };
+
+/*
+ * Refuse every Argon2id computation in this process from now on (on:
+ * 1): the writer process calls it, so a hashing route that reaches it
+ * (a misrouted nginx) fails with STORE_USER_ERROR and a log line
+ * instead of holding up every POST behind it.
+ */
+void	 store_user_hash_forbid(int on);
 
 /* A sentence for a refusal, fit for a form ("That name is taken."). */
 const char	*store_user_why(enum store_user_rc rc);
@@ -68,6 +78,14 @@ enum store_user_rc store_user_create(struct db *db, const char *name,
 	    const char *email, const char *password, const char *tz,
 	    int is_bot, enum config_pwhash cost, int64_t *id);
 
+/*
+ * Hash password at cost into out (the Argon2id string), outside any
+ * transaction: STORE_USER_ERROR when hashing failed or is forbidden
+ * here (store_user_hash_forbid).
+ */
+enum store_user_rc store_user_hash(const char *password,
+	    enum config_pwhash cost, char out[STORE_USER_HASH_MAX]);
+
 /* Look a user up; STORE_USER_NOTFOUND when absent. */
 enum store_user_rc store_user_by_name(struct db *db, const char *name,
 	    struct store_user *out);
@@ -88,7 +106,7 @@ enum store_user_rc store_user_verify(struct db *db, const char *name,
  * SHA-256 of the token, never the token).  store_user_set_api_token
  * stores hash (32 bytes), or clears it when hash is NULL;
  * store_user_by_api_token finds the user holding hash (NOTFOUND when
- * none); store_user_has_api_token sets *has.
+ * none, or when the token expired: store_account.h); store_user_has_api_token sets *has.
  */
 enum store_user_rc store_user_set_api_token(struct db *db, int64_t id,
 	    const unsigned char *hash);

@@ -31,7 +31,9 @@ struct db;
 /* What a token allows; a token verified for another purpose is refused. */
 enum token_purpose {
 	TOKEN_UNSUBSCRIBE = 1,	/* stop mail to token.user (no expiry) */
-	TOKEN_REPLY = 2		/* a move by reply: user, game, seat, ply */
+	TOKEN_REPLY = 2,	/* a move by reply: user, game, seat, ply */
+	TOKEN_VERIFY = 3,	/* confirm user's address; ply: users.email_gen */
+	TOKEN_RESET = 4		/* set user's password; ply: users.pw_gen */
 };
 
 enum {

@@ -41,6 +41,7 @@
 #include "migrate.h"
 #include "req.h"
 #include "resp.h"
+#include "store_user.h"
 #include "tpl.h"
 
 enum {
@@ -224,6 +225,8 @@ worker(const struct config *cf, int fd, int batch,
 	app.config = cf;
 	app.batch = batch;
 	app.dispatch = dispatch;
+	/* The writer never hashes a password (nginx sends those to readers). */
+	store_user_hash_forbid(batch > 1);
 	arena_init(&app.arena, SERVE_ARENA_LIMIT);
 	app_open(&app, cf);
 	rc = serve_loop(&app, fd);

@@ -21,6 +21,8 @@
 #include "resp.h"
 #include "route.h"
 #include "serve.h"
+#include "config.h"
+#include "store_account.h"
 #include "store_user.h"
 
 enum {
@@ -117,7 +119,14 @@ copy_col(sqlite3_stmt *st, int col, char *out, size_t outsz)
 static const char SQL_SESS_LOAD[] =
     "SELECT s.user, s.csrf, s.expires, s.last_seen, u.name, u.tz, "
     "u.is_bot FROM sessions AS s JOIN users AS u ON u.id = s.user "
-    "WHERE s.token_hash = ?1 AND s.expires > ?2";
+    "WHERE s.token_hash = ?1 AND s.expires > ?2 AND s.last_seen > ?3";
+
+int
+sess_idle_secs(const struct req *r)
+{
+	return config_num(r->app != NULL ? r->app->config : NULL,
+	    "session_idle", SESS_IDLE_DEFAULT);
+}
 
 static struct sess_user *
 load_cookie(struct req *r, const char *token)
@@ -132,6 +141,7 @@ load_cookie(struct req *r, const char *token)
 		return NULL;
 	sqlite3_bind_blob(st, 1, h, sizeof(h), SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, db_now());
+	sqlite3_bind_int64(st, 3, db_now() - sess_idle_secs(r));
 	switch (sqlite3_step(st)) {
 	case SQLITE_ROW:
 		break;
@@ -348,7 +358,10 @@ sess_api_create(struct req *r, char out[SESS_TOKEN_TEXT])
 		return -1;
 	sess_token_new(out);
 	sess_token_hash(out, h);
-	if (store_user_set_api_token(r->app->db, u->id, h) != STORE_USER_OK) {
+	if (store_user_set_api_token(r->app->db, u->id, h) != STORE_USER_OK ||
+	    store_account_api_expiry(r->app->db, u->id, db_now() + 86400LL *
+	    config_num(r->app->config, "api_token_days", SESS_API_DAYS)) !=
+	    STORE_USER_OK) {
 		sodium_memzero(out, SESS_TOKEN_TEXT);
 		return -1;
 	}
@@ -393,10 +406,20 @@ sess_touch(struct req *r)
 	int64_t			 now, expires;
 	int			 extend;
 
-	if ((u = sess_current(r)) == NULL || u->via != SESS_VIA_COOKIE)
+	if ((u = sess_current(r)) == NULL)
 		return;
 	db = r->app->db;
 	now = db_now();
+	if (u->via == SESS_VIA_BEARER) {	/* the token's last use */
+		if (!r->app->rq.writable && db_query_only(db, 0) != DB_OK)
+			return;
+		(void)store_account_api_used(db, u->id, now);
+		if (!r->app->rq.writable)
+			(void)db_query_only(db, 1);
+		return;
+	}
+	if (u->via != SESS_VIA_COOKIE)
+		return;
 	extend = now + SESS_LIFETIME - u->expires >= EXTEND_EVERY;
 	if (!extend && now - u->last_seen < TOUCH_EVERY)
 		return;			/* a write per minute is plenty */

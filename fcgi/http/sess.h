@@ -31,7 +31,9 @@ enum {
 	SESS_TOKEN_BYTES = 32,		/* random bytes in a token */
 	SESS_TOKEN_TEXT = 44,		/* base64url of them (43) + NUL */
 	SESS_HASH_BYTES = 32,		/* SHA-256 */
-	SESS_LIFETIME = 30 * 24 * 3600	/* seconds a session lasts */
+	SESS_LIFETIME = 30 * 24 * 3600,	/* seconds a session lasts */
+	SESS_IDLE_DEFAULT = 14 * 24 * 3600,	/* session_idle: unused this long, it ends */
+	SESS_API_DAYS = 90		/* api_token_days: a new API token lasts */
 };
 
 enum sess_via {
@@ -85,8 +87,16 @@ int	 sess_api_revoke(struct req *r);
 int	 sess_api_exists(struct req *r);
 
 /*
+ * Seconds a session may go unused before it ends (topper.conf
+ * session_idle; SESS_IDLE_DEFAULT).  Only R_TOUCH pages refresh
+ * last_seen, at most once a minute.
+ */
+int	 sess_idle_secs(const struct req *r);
+
+/*
  * R_TOUCH: refresh the session's last_seen and, once a day at most, its
- * expiry (and the cookie's).  Turns query_only off for that one write.
+ * expiry (and the cookie's); for an API token, its last use (once an
+ * hour at most).  Turns query_only off for that one write.
  */
 void	 sess_touch(struct req *r);
 

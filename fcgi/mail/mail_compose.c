@@ -16,6 +16,7 @@
 #include "config.h"
 #include "db.h"
 #include "esc.h"
+#include "mail_mime.h"
 #include "mail_queue.h"
 #include "page_game_kit.h"
 #include "record.h"
@@ -534,155 +535,16 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	return out->headers != NULL && out->html != NULL ? 0 : -1;
 }
 
-/* Quoted-printable (RFC 2045), CRLF line breaks, lines under 76. */
-static void
-put_qp(struct buf *b, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	const unsigned char *p;
-	int		 col = 0;
-
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		if (*p == '\r')
-			continue;
-		if (*p == '\n') {
-			buf_puts(b, "\r\n");
-			col = 0;
-			continue;
-		}
-		if (col >= 72) {
-			buf_puts(b, "=\r\n");
-			col = 0;
-		}
-		/* Encode '=', non-ASCII, controls, a leading '.' and a space before a break. */
-		if (*p == '=' || *p >= 127 || (*p < 32 && *p != '\t') ||
-		    (*p == '.' && col == 0) ||
-		    ((*p == ' ' || *p == '\t') && (p[1] == '\n' ||
-		    p[1] == '\r' || p[1] == '\0'))) {
-			buf_putc(b, '=');
-			buf_putc(b, hex[*p >> 4]);
-			buf_putc(b, hex[*p & 15]);
-			col += 3;
-		} else {
-			buf_putc(b, (char)*p);
-			col++;
-		}
-	}
-	buf_puts(b, "\r\n");
-}
-
-/* A header value: as is when ASCII, else RFC 2047 base64 words. */
-static void
-put_header_text(struct buf *b, const char *s)
-{
-	static const char b64[] =
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	const unsigned char *p;
-	size_t		 n, i, chunk;
-	uint32_t	 v;
-
-	for (p = (const unsigned char *)s; *p != '\0' && *p < 127 && *p >= 32;
-	    p++)
-		;
-	if (*p == '\0') {
-		buf_puts(b, s);
-		return;
-	}
-	n = strlen(s);
-	p = (const unsigned char *)s;
-	while (n > 0) {
-		/* 30 bytes a word; do not split a UTF-8 sequence. */
-		chunk = n > 30 ? 30 : n;
-		while (chunk < n && chunk > 0 && (p[chunk] & 0xc0) == 0x80)
-			chunk--;
-		buf_puts(b, "=?UTF-8?B?");
-		for (i = 0; i < chunk; i += 3) {
-			v = (uint32_t)p[i] << 16;
-			if (i + 1 < chunk)
-				v |= (uint32_t)p[i + 1] << 8;
-			if (i + 2 < chunk)
-				v |= p[i + 2];
-			buf_putc(b, b64[v >> 18 & 63]);
-			buf_putc(b, b64[v >> 12 & 63]);
-			buf_putc(b, i + 1 < chunk ? b64[v >> 6 & 63] : '=');
-			buf_putc(b, i + 2 < chunk ? b64[v & 63] : '=');
-		}
-		buf_puts(b, "?=");
-		p += chunk;
-		n -= chunk;
-		if (n > 0)
-			buf_puts(b, "\r\n ");
-	}
-}
-
-/* CRLF-joined header lines, with any bare LF made CRLF. */
-static void
-put_lines(struct buf *b, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '\r')
-			continue;
-		if (*s == '\n')
-			buf_putc(b, '\r');
-		buf_putc(b, *s);
-	}
-	buf_puts(b, "\r\n");
-}
-
+/* The MIME is GMime's (mail_mime.c). */
 char *
 mail_compose_message(struct arena *a, const struct mail_conf *mc,
     const char *to, const struct mail_msg *m, const char *message_id,
     int64_t date, size_t *len)
 {
-	struct buf	 b;
-	struct tm	 tm;
-	time_t		 tt = (time_t)date;
-	char		 dbuf[64];
-	uint64_t	 h;
-	size_t		 i;
-	char		 boundary[40];
+	const char	*id;
 
-	gmtime_r(&tt, &tm);
-	strftime(dbuf, sizeof(dbuf), "%a, %d %b %Y %H:%M:%S +0000", &tm);
-	buf_init(&b, a);
-	buf_puts(&b, "From: ");
-	buf_puts(&b, mc->from);
-	buf_puts(&b, "\r\nTo: ");
-	buf_puts(&b, to);
-	buf_puts(&b, "\r\nSubject: ");
-	put_header_text(&b, m->subject);
-	buf_printf(&b, "\r\nDate: %s\r\nMessage-ID: <%s@%s>\r\n"
-	    "MIME-Version: 1.0\r\nAuto-Submitted: auto-generated\r\n", dbuf,
-	    message_id, mc->domain);
-	if (m->headers != NULL && m->headers[0] != '\0')
-		put_lines(&b, m->headers);
-	if (m->html == NULL) {
-		buf_puts(&b, "Content-Type: text/plain; charset=utf-8\r\n"
-		    "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
-		put_qp(&b, m->text);
-	} else {
-		/* The boundary from the Message-ID: stable across retries. */
-		for (h = 1469598103934665603ULL, i = 0; message_id[i] != '\0';
-		    i++)
-			h = (h ^ (unsigned char)message_id[i]) *
-			    1099511628211ULL;
-		snprintf(boundary, sizeof(boundary), "=_topper_%016llx",
-		    (unsigned long long)h);
-		buf_printf(&b, "Content-Type: multipart/alternative; "
-		    "boundary=\"%s\"\r\n\r\n", boundary);
-		buf_printf(&b, "--%s\r\nContent-Type: text/plain; "
-		    "charset=utf-8\r\nContent-Transfer-Encoding: "
-		    "quoted-printable\r\n\r\n", boundary);
-		put_qp(&b, m->text);
-		buf_printf(&b, "--%s\r\nContent-Type: text/html; "
-		    "charset=utf-8\r\nContent-Transfer-Encoding: "
-		    "quoted-printable\r\n\r\n", boundary);
-		put_qp(&b, m->html);
-		buf_printf(&b, "--%s--\r\n", boundary);
-	}
-	if (b.failed)
+	if ((id = arena_printf(a, "%s@%s", message_id, mc->domain)) == NULL)
 		return NULL;
-	*len = b.len;
-	buf_putc(&b, '\0');
-	return b.failed ? NULL : b.data;
+	return mail_mime_write(a, mc->from, to, m->subject, m->text, m->html,
+	    m->headers, id, date, len);
 }

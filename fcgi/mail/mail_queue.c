@@ -59,18 +59,19 @@ mail_queue_message_id(int64_t game, int ply, int seat, char out[MAIL_ID_MAX])
 }
 
 /*
- * Who gets a mail about a game: a human with mail on.  Sets *ok and,
+ * Who gets a mail about a game: a human with mail on and a verified
+ * address (until then, only the verification goes there: acct_mail.h).  Sets *ok and,
  * for a digest user, holds further mail (digest_held = 1) in the same
  * transaction.  The UPDATE's WHERE is the whole decision, so two
  * writers cannot both pass a digest hold.
  */
 static const char SQL_WANTS_EVERY[] =
     "SELECT email FROM users WHERE id = ?1 AND is_bot = 0 AND notify = 1 "
-    "AND mail_mode = 'every'";
+    "AND mail_mode = 'every' AND email_verified = 1";
 static const char SQL_WANTS_DIGEST[] =
     "UPDATE users SET digest_held = 1 WHERE id = ?1 AND is_bot = 0 "
     "AND notify = 1 AND mail_mode = 'digest' AND digest_held = 0 "
-    "RETURNING email";
+    "AND email_verified = 1 RETURNING email";
 
 static enum db_rc
 wants(struct db *db, int64_t user, int *ok)

@@ -1,13 +1,14 @@
 /*
  * mail_in.c: handling one reply (mail_in.h): the token, the move, the
- * answer.  The parser is in mail_in_parse.c.
+ * answer.  The parser is in mail_in_mime.c (GMime).
  *
  * Everything a message changes happens in one BEGIN IMMEDIATE
- * transaction: the move (play_move(), with the mails it causes), the
- * used token, and the answer.  A refusal writes only its answer.  The
- * answer goes to the account's own address when the token names one,
- * so a forwarded or forged From cannot redirect a player's cards;
- * without a valid token it goes to the sender.
+ * transaction: the move (play_move(), with the mails it causes), the used token, and the answer.  A refusal writes
+ * only its answer.  The answer goes only to the account's own address,
+ * and only when that address is verified, so a forwarded or forged
+ * From or Reply-To cannot redirect a player's cards; a mail without a
+ * valid token is dropped with a log line, never answered (the sender is
+ * whoever the mail claims: answering would be backscatter).
  */
 #include "mail_in.h"
 
@@ -21,8 +22,10 @@
 #include "mail_compose.h"
 #include "mail_queue.h"
 #include "play.h"
+#include "store_account.h"
 #include "store_game.h"
 #include "store_user.h"
+#include "text_utf8.h"
 
 /* What every answer says last. */
 static const char NOTHING_CHANGED[] = "Nothing changed.";
@@ -36,6 +39,16 @@ struct in {
 	int64_t			 now;
 	char			*why;		/* MAIL_IN_WHY_MAX, for the log */
 };
+
+/* Say in the log line that no answer went out. */
+static void
+unanswered(struct in *in)
+{
+	size_t	 n = strlen(in->why);
+
+	snprintf(in->why + n, MAIL_IN_WHY_MAX - n, "; not answered: the "
+	    "account's address is not verified");
+}
 
 /* Headers every answer carries: a thread, and "no auto-replies". */
 static const char *
@@ -65,7 +78,13 @@ answer_text(struct in *in, const char *to, int64_t user, int64_t game,
 	struct mail_text	 t;
 	const char		*body;
 
-	body = arena_printf(in->a, "%s\n\n%s\n\n-- \nTopper: %s\n", text,
+	if (to == NULL) {	/* no verified address: no answer */
+		unanswered(in);
+		return MAIL_IN_REFUSED;
+	}
+	/* Never raw bytes of the mail in an answer declared UTF-8. */
+	body = arena_printf(in->a, "%s\n\n%s\n\n-- \nTopper: %s\n",
+	    text_utf8_clean(in->a, text),
 	    NOTHING_CHANGED, in->mc->base_url);
 	memset(&t, 0, sizeof(t));
 	t.to = to;
@@ -94,13 +113,17 @@ answer_game(struct in *in, const char *to, const struct token *t, int ply,
 	struct mail_msg		 msg;
 	struct mail_text	 mt;
 
+	if (to == NULL) {	/* no verified address: no answer */
+		unanswered(in);
+		return ok;
+	}
 	memset(&row, 0, sizeof(row));
 	row.user = t->user;
 	row.game = t->game;
 	row.seat = t->seat;
 	row.ply = ply;
 	row.why = turn ? MAIL_WHY_TURN | MAIL_WHY_NOTE : MAIL_WHY_NOTE;
-	row.note = note;
+	row.note = text_utf8_clean(in->a, note);	/* no raw mail bytes */
 	if (mail_compose_game(in->db, in->a, in->mc, &row, in->now, &msg) !=
 	    0)
 		return MAIL_IN_FAILED;
@@ -179,33 +202,23 @@ token_use(struct db *db, const uint8_t dig[32], int64_t game, int64_t now)
 	return db_step_done(db, st);
 }
 
-/* No token of ours: answer the sender. */
+/*
+ * No valid token of ours: dropped, with why for the log.  Never answered:
+ * the sender is whoever the mail says, so an answer would be backscatter.
+ */
 static enum mail_in_rc
 no_token(struct in *in, enum token_rc rc)
 {
-	const char	*text;
-
-	if (in->m->ntokens == 0) {
-		snprintf(in->why, MAIL_IN_WHY_MAX, "no reply token");
-		text = "This address only takes replies to turn mails. Reply "
-		    "to the mail that told you it is your turn, so that your "
-		    "answer goes to the address in its Reply-To, which says "
-		    "which game and seat it is for.";
-	} else if (rc == TOKEN_EXPIRED) {
-		snprintf(in->why, MAIL_IN_WHY_MAX, "expired reply token");
-		text = "The turn mail you replied to is too old to take a "
-		    "move by reply. Play on the site, or wait for the next "
-		    "turn mail.";
-	} else {
-		snprintf(in->why, MAIL_IN_WHY_MAX, "invalid reply token (%s)",
-		    token_rc_str(rc));
-		text = "The address you wrote to does not hold a valid reply "
-		    "token: it was changed, or it was not made by this "
-		    "server. Reply to a turn mail without editing its "
-		    "address.";
-	}
-	return answer_text(in, in->m->from, 0, 0, "Your mail was not read "
-	    "as a move", text);
+	if (in->m->ntokens == 0)
+		snprintf(in->why, MAIL_IN_WHY_MAX, "no reply token (from "
+		    "<%.200s>): dropped", in->m->from);
+	else if (rc == TOKEN_EXPIRED)
+		snprintf(in->why, MAIL_IN_WHY_MAX, "expired reply token (from "
+		    "<%.200s>): dropped", in->m->from);
+	else
+		snprintf(in->why, MAIL_IN_WHY_MAX, "invalid reply token (%s, "
+		    "from <%.200s>): dropped", token_rc_str(rc), in->m->from);
+	return MAIL_IN_DROPPED;
 }
 
 /* The move line, quoted safely for an answer (printable ASCII). */
@@ -227,10 +240,11 @@ static enum mail_in_rc
 with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 {
 	struct store_user	 u;
+	struct store_account	 acct;
 	struct store_game	 g;
 	struct game_status	 gs;
 	char			 why[GAME_WHY_MAX];
-	const char		*note, *subject;
+	const char		*note, *subject, *to;
 	enum db_rc		 rc;
 	int			 seat = t->seat, used, has_line;
 
@@ -242,21 +256,22 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 	case STORE_USER_OK:
 		break;
 	case STORE_USER_NOTFOUND:
-		snprintf(in->why, MAIL_IN_WHY_MAX, "user %lld is gone",
-		    (long long)t->user);
-		return in->m->from[0] == '\0' ? MAIL_IN_DROPPED :
-		    answer_text(in, in->m->from, 0, 0, subject,
-		    "The account this mail was for no longer exists.");
+		snprintf(in->why, MAIL_IN_WHY_MAX, "user %lld is gone: "
+		    "dropped", (long long)t->user);
+		return MAIL_IN_DROPPED;
 	default:
 		return MAIL_IN_FAILED;
 	}
+	if (store_account_get(in->db, u.id, &acct) != STORE_USER_OK)
+		return MAIL_IN_FAILED;
+	to = acct.email_verified ? u.email : NULL;
 	if ((used = token_used(in->db, dig)) < 0)
 		return MAIL_IN_FAILED;
 	if (used) {
 		snprintf(in->why, MAIL_IN_WHY_MAX, "reply token used before "
 		    "(game %lld, seat %d, ply %lld)", (long long)t->game, seat,
 		    (long long)t->ply);
-		return answer_text(in, u.email, u.id, t->game, subject,
+		return answer_text(in, to, u.id, t->game, subject,
 		    "You already made a move by replying to this turn mail; "
 		    "each turn mail takes one move. Reply to the newest mail "
 		    "about this game, or play on the site.");
@@ -267,7 +282,7 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 	case DB_NOTFOUND:
 		snprintf(in->why, MAIL_IN_WHY_MAX, "game %lld is gone",
 		    (long long)t->game);
-		return answer_text(in, u.email, u.id, 0, subject,
+		return answer_text(in, to, u.id, 0, subject,
 		    "That game no longer exists.");
 	default:
 		return MAIL_IN_FAILED;
@@ -276,7 +291,7 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 		snprintf(in->why, MAIL_IN_WHY_MAX, "user %lld no longer holds "
 		    "seat %d of game %lld", (long long)t->user, seat,
 		    (long long)t->game);
-		return answer_text(in, u.email, u.id, g.id, subject,
+		return answer_text(in, to, u.id, g.id, subject,
 		    "You no longer hold that seat in this game.");
 	}
 	g.rules->status(g.state, &gs);
@@ -292,7 +307,7 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 		note = "The game has moved on since the mail you replied to, "
 		    "so your reply was not played. Nothing changed. This is "
 		    "where it stands now.";
-		return answer_game(in, u.email, t, g.ply, !gs.over &&
+		return answer_game(in, to, t, g.ply, !gs.over &&
 		    (gs.to_act & (1u << seat)), note, MAIL_IN_REFUSED);
 	case PLAY_NO_TEXT:
 		snprintf(in->why, MAIL_IN_WHY_MAX, "no move line (%.200s)",
@@ -303,7 +318,7 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 		    "reply." : in->m->text_why);
 		if (note == NULL)
 			return MAIL_IN_FAILED;
-		return answer_game(in, u.email, t, g.ply, !gs.over &&
+		return answer_game(in, to, t, g.ply, !gs.over &&
 		    (gs.to_act & (1u << seat)), note, MAIL_IN_REFUSED);
 	case PLAY_NOT_SEATED:		/* checked above */
 	case PLAY_REFUSED:
@@ -313,7 +328,7 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 		    "%s Nothing changed.", quoted_line(in), why);
 		if (note == NULL)
 			return MAIL_IN_FAILED;
-		return answer_game(in, u.email, t, g.ply, !gs.over &&
+		return answer_game(in, to, t, g.ply, !gs.over &&
 		    (gs.to_act & (1u << seat)), note, MAIL_IN_REFUSED);
 	default:
 		return MAIL_IN_FAILED;	/* a constraint: retried by the MTA */
@@ -326,7 +341,7 @@ with_token(struct in *in, const struct token *t, const uint8_t dig[32])
 	    quoted_line(in));
 	if (note == NULL)
 		return MAIL_IN_FAILED;
-	return answer_game(in, u.email, t, g.ply, !g.over &&
+	return answer_game(in, to, t, g.ply, !g.over &&
 	    (g.to_act & (1u << seat)), note, MAIL_IN_MOVED);
 }
 
@@ -368,18 +383,14 @@ mail_in_handle(struct db *db, struct arena *a, const struct mail_conf *mc,
 		return MAIL_IN_DROPPED;
 	}
 	in = (struct in){ db, a, mc, &m, now, why };
-	trc = best_token(&in, &t, dig);
-	if (trc != TOKEN_OK && m.from[0] == '\0') {
-		snprintf(why, MAIL_IN_WHY_MAX, "no valid reply token and no "
-		    "sender to answer: dropped");
-		return MAIL_IN_DROPPED;
-	}
+	if ((trc = best_token(&in, &t, dig)) != TOKEN_OK)
+		return no_token(&in, trc);
 	if (db_begin_immediate(db) != DB_OK) {
 		snprintf(why, MAIL_IN_WHY_MAX, "the database is busy or "
 		    "failed");
 		return MAIL_IN_FAILED;
 	}
-	rc = trc == TOKEN_OK ? with_token(&in, &t, dig) : no_token(&in, trc);
+	rc = with_token(&in, &t, dig);
 	if (rc == MAIL_IN_FAILED || db_commit(db) != DB_OK) {
 		db_rollback_if_open(db);
 		snprintf(why, MAIL_IN_WHY_MAX, "the database failed (or the "

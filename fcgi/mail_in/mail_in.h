@@ -8,9 +8,11 @@
  * 5322 message, finds the token in the envelope and recipient headers
  * (Delivered-To, X-Original-To, Envelope-To, To, Cc), takes the first
  * line of the reply that is not quoted, and plays it as the seat's
- * move through play_move().  It always answers by mail, in the
- * same transaction: the new position (a game mail with a fresh token
- * when the seat must act again), or why nothing changed.
+ * move through play_move().  With a valid token it answers by
+ * mail, in the same transaction, at the account's own verified address
+ * only: the new position (a game mail with a fresh token when the seat
+ * must act again), or why nothing changed.  A mail without a valid
+ * token is dropped with a log line, never answered.
  *
  * Refused, with nothing changed: a token that is not ours (forged,
  * altered, expired), one already used (mail_tokens_used remembers
@@ -21,11 +23,12 @@
  * (Auto-Submitted, Precedence bulk/list/junk, a null sender) is
  * dropped without an answer, so two robots cannot loop.
  *
- * The parser (mail_in_parse) is pure but for the arena: header lines
- * unfolded, MIME multipart walked to the first text/plain part that is
- * not an attachment (multipart/alternative, mixed, nested), quoted-
- * printable and base64 decoded, charset utf-8 or us-ascii (another
- * charset is accepted only when the text is ASCII).
+ * The parser (mail_in_parse, mail_in_mime.c) reads the message with
+ * GMime and touches no database or clock: headers unfolded and RFC 2047
+ * decoded, address lists parsed, MIME multipart walked to the first
+ * text/plain part that is not an attachment (multipart/alternative,
+ * mixed, nested), quoted-printable and base64 decoded, and the text
+ * converted from its charset (windows-1252, ISO-8859-1, ...) to UTF-8.
  */
 #ifndef TOPPER_MAIL_IN_H
 #define TOPPER_MAIL_IN_H
@@ -81,16 +84,11 @@ int	mail_in_parse(struct arena *a, const char *msg, size_t len,
 size_t	mail_in_first_line(const char *text, size_t len,
 	    char out[MAIL_IN_LINE_MAX]);
 
-/* Decoders, each writing at most n bytes to dst; return the length. */
-size_t	mail_in_qp_decode(char *dst, const char *src, size_t n);
-/* -1 when src holds a character outside base64 and white space. */
-long	mail_in_b64_decode(unsigned char *dst, const char *src, size_t n);
-
 /* How one message was handled. */
 enum mail_in_rc {
 	MAIL_IN_MOVED = 0,	/* the move was played; answered */
 	MAIL_IN_REFUSED,	/* answered: why nothing changed */
-	MAIL_IN_DROPPED,	/* automatic mail, or nobody to answer */
+	MAIL_IN_DROPPED,	/* automatic mail, or no valid token: no answer */
 	MAIL_IN_UNREADABLE,	/* not a message: bounce it */
 	MAIL_IN_FAILED		/* the database failed: try again later */
 };

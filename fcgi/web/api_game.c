@@ -30,6 +30,7 @@
 #include "resp.h"
 #include "serve.h"
 #include "store_game.h"
+#include "text_utf8.h"
 
 enum {
 	LEGAL_FIRST = 256		/* moves asked for before sizing exactly */
@@ -258,6 +259,9 @@ parse_body(const struct req *r, int *ply, char text[GAME_MOVE_TEXT_MAX])
 	i = 0;
 	if (r->body_len == 0)
 		return "Send {\"ply\": N, \"move\": \"TEXT\"} as JSON.";
+	/* JSON is UTF-8; nothing else gets as far as a reply (issue 18). */
+	if (!text_utf8_valid(r->body, r->body_len))
+		return "The body is not valid UTF-8.";
 	if ((tok = json_tokener_new()) == NULL)
 		return "The request could not be read.";
 	root = json_tokener_parse_ex(tok, r->body, (int)r->body_len);
@@ -287,7 +291,7 @@ parse_body(const struct req *r, int *ply, char text[GAME_MOVE_TEXT_MAX])
 		for (i = 0; i < n; i++)
 			if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
 				break;
-		if (i < n)
+		if (i < n || !text_utf8_valid(s, n))	/* \\u escapes */
 			why = "\"move\" must be the move as one line of text.";
 		else {
 			memcpy(text, s, n + 1);

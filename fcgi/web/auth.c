@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "config.h"
 #include "csrf.h"
 #include "db.h"
 #include "esc.h"
@@ -142,9 +143,10 @@ auth_after(struct req *r, unsigned flags)
 		    "rolled back\n", r->method_text, r->path);
 		db_rollback_if_open(db);
 	}
-	if ((flags & R_TOUCH) && (r->method == REQ_GET ||
-	    r->method == REQ_HEAD) && r->resp.status < 400)
-		sess_touch(r);
+	if ((((flags & R_TOUCH) && (r->method == REQ_GET ||
+	    r->method == REQ_HEAD)) || (flags & R_API)) &&
+	    r->resp.status < 400)
+		sess_touch(r);		/* R_API: the token's last use */
 	if (r->app->rq.writable) {
 		(void)db_query_only(db, 1);
 		r->app->rq.writable = 0;
@@ -153,46 +155,99 @@ auth_after(struct req *r, unsigned flags)
 
 /* The login rate limit. */
 
-static const char SQL_RATE_COUNT[] =
-    "SELECT count(*) FROM login_attempts "
-    "WHERE name = ?1 AND addr = ?2 AND at > ?3";
+/* Failures older than this count for nothing (the account's delay). */
+enum { ACCOUNT_WINDOW = 24 * 3600 };
+
+void
+auth_rate_config(const struct config *cf, struct auth_rate *lim)
+{
+	int	 free_n, max;
+
+	lim->addr_n = cf != NULL ? cf->login_rate_n : 20;
+	lim->addr_secs = cf != NULL ? cf->login_rate_secs : 600;
+	config_rate(cf, "login_delay", 5, 900, &free_n, &max);
+	lim->account_free = free_n;
+	lim->account_max = max;
+}
+
+static const char SQL_RATE_ADDR[] =
+    "SELECT count(*) FROM login_attempts WHERE addr = ?1 AND at > ?2";
+static const char SQL_RATE_NAME[] =
+    "SELECT count(*), max(at) FROM login_attempts "
+    "WHERE name = ?1 AND at > ?2";
 static const char SQL_RATE_ADD[] =
     "INSERT INTO login_attempts (name, addr, at) VALUES (?1, ?2, ?3)";
 static const char SQL_RATE_PRUNE[] =
     "DELETE FROM login_attempts WHERE at <= ?1";
 static const char SQL_RATE_CLEAR[] =
-    "DELETE FROM login_attempts WHERE name = ?1 AND addr = ?2";
+    "DELETE FROM login_attempts WHERE name = ?1";
 
-int
-auth_rate_limited(struct db *db, const char *name, const char *ip, int max,
-    int64_t window, int64_t now)
+int64_t
+auth_rate_delay(int failures, int free_n, int64_t max)
+{
+	int64_t	 d = 1;
+	int	 k;
+
+	if (failures < free_n)
+		return 0;
+	for (k = free_n; k < failures && d < max; k++)
+		d *= 2;
+	return d < max ? d : max;
+}
+
+int64_t
+auth_rate_wait(struct db *db, const char *name, const char *ip,
+    const struct auth_rate *lim, int64_t now, enum auth_wait *why)
 {
 	sqlite3_stmt	*st;
+	int64_t		 last, wait;
 	int		 n;
 
-	if (max <= 0)
+	*why = AUTH_WAIT_NONE;
+	if ((st = db_stmt(db, SQL_RATE_ADDR)) == NULL)
 		return 0;
-	if ((st = db_stmt(db, SQL_RATE_COUNT)) == NULL)
-		return 0;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, ip, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, now - window);
+	sqlite3_bind_text(st, 1, ip, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now - lim->addr_secs);
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		(void)db_fail(db, st);
 		return 0;
 	}
 	n = sqlite3_column_int(st, 0);
 	sqlite3_reset(st);
-	return n >= max;
+	if (n >= lim->addr_n) {
+		*why = AUTH_WAIT_ADDR;
+		return lim->addr_secs;
+	}
+	if ((st = db_stmt(db, SQL_RATE_NAME)) == NULL)
+		return 0;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, now - ACCOUNT_WINDOW);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		(void)db_fail(db, st);
+		return 0;
+	}
+	n = sqlite3_column_int(st, 0);
+	last = sqlite3_column_int64(st, 1);
+	sqlite3_reset(st);
+	wait = last + auth_rate_delay(n, lim->account_free,
+	    lim->account_max) - now;
+	if (n >= lim->account_free && wait > 0) {
+		*why = AUTH_WAIT_ACCOUNT;
+		return wait;
+	}
+	return 0;
 }
 
 int
 auth_rate_fail(struct db *db, const char *name, const char *ip,
-    int64_t window, int64_t now)
+    const struct auth_rate *lim, int64_t now)
 {
 	sqlite3_stmt	*st;
 	enum db_rc	 rc;
+	int64_t		 keep;
 
+	keep = lim->addr_secs > ACCOUNT_WINDOW ? lim->addr_secs :
+	    ACCOUNT_WINDOW;
 	if ((rc = db_begin_immediate(db)) != DB_OK)
 		return -1;
 	if ((st = db_stmt(db, SQL_RATE_ADD)) == NULL) {
@@ -208,7 +263,7 @@ auth_rate_fail(struct db *db, const char *name, const char *ip,
 		rc = DB_ERROR;
 		goto out;
 	}
-	sqlite3_bind_int64(st, 1, now - window);
+	sqlite3_bind_int64(st, 1, now - keep);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		goto out;
 	rc = db_commit(db);
@@ -218,13 +273,12 @@ out:
 }
 
 int
-auth_rate_clear(struct db *db, const char *name, const char *ip)
+auth_rate_clear(struct db *db, const char *name)
 {
 	sqlite3_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_RATE_CLEAR)) == NULL)
 		return -1;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, ip, -1, SQLITE_STATIC);
 	return db_step_done(db, st) == DB_OK ? 0 : -1;
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "acct_mail.h"
 #include "arena.h"
 #include "auth.h"
 #include "config.h"
@@ -26,6 +27,7 @@
 #include "route.h"
 #include "serve.h"
 #include "sess.h"
+#include "store_account.h"
 #include "store_user.h"
 #include "tpl.h"
 
@@ -69,6 +71,10 @@ struct form_page {
 	const char		*token;		/* a new API token, shown once */
 	const char		*created;	/* account: when registered */
 	int			 has_token;
+	int			 verified;	/* account: address confirmed */
+	const char		*token_expires;	/* account: the API token's end */
+	const char		*token_used;	/* account: its last use, or NULL */
+	int			 idle_days;	/* account: session_idle in days */
 	const char		*mail;		/* account: "every", "digest", "off" */
 	const char		*vacation;	/* account: deadlines' vacation, a sentence */
 	int			 vacation_on;
@@ -139,6 +145,14 @@ form_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, f->created);
 	if (strcmp(key, "has_token") == 0)
 		return tpl_bool(out, f->has_token);
+	if (strcmp(key, "verified") == 0)
+		return tpl_bool(out, f->verified);
+	if (strcmp(key, "token_expires") == 0)
+		return tpl_str(out, f->token_expires);
+	if (strcmp(key, "token_used") == 0)
+		return tpl_str(out, f->token_used);
+	if (strcmp(key, "idle_days") == 0)
+		return tpl_int(out, f->idle_days);
 	if (strcmp(key, "lobby") == 0)
 		return tpl_str(out, f->lobby);
 	if (strcmp(key, "vacation") == 0)
@@ -191,6 +205,19 @@ show(struct req *r, int status, const char *tpl, struct form_page *f,
 /* Where a new or returning player lands. */
 #define LANDING	"/lobby"
 
+const char *
+page_auth_wait_text(struct req *r, int64_t secs)
+{
+	if (secs < 60)
+		return arena_printf(r->arena, "%lld second%s", (long long)secs,
+		    secs == 1 ? "" : "s");
+	if (secs < 2 * 3600)
+		return arena_printf(r->arena, "%lld minute%s",
+		    (long long)(secs + 59) / 60, secs <= 60 ? "" : "s");
+	return arena_printf(r->arena, "%lld hours", (long long)(secs + 3599) /
+	    3600);
+}
+
 static enum config_pwhash
 cost(const struct req *r)
 {
@@ -242,6 +269,30 @@ page_auth_register_form(struct req *r)
 	show(r, 200, "register", &f, "Register");
 }
 
+/*
+ * A new account: count the registration for its address and mail the
+ * link that verifies the address.  A failure is logged; the account
+ * page can send the link again.
+ */
+static void
+registered(struct req *r, int64_t id, int64_t now)
+{
+	struct db		*db = r->app->db;
+	struct store_user	 u;
+	enum acct_mail_rc	 rc = ACCT_MAIL_ERROR;
+	int64_t			 wait;
+
+	if (store_user_by_id(db, id, &u) == STORE_USER_OK &&
+	    db_begin_immediate(db) == DB_OK &&
+	    store_account_event(db, "register", r->remote_addr, now) == DB_OK)
+		rc = acct_mail_verify(db, r->app->config, &u, now, &wait);
+	if (rc != ACCT_MAIL_SENT || db_commit(db) != DB_OK) {
+		db_rollback_if_open(db);
+		fprintf(stderr, "topper: user %lld: the verification mail "
+		    "could not be queued\n", (long long)id);
+	}
+}
+
 void
 page_auth_register(struct req *r)
 {
@@ -249,8 +300,8 @@ page_auth_register(struct req *r)
 	struct form_err		 err;
 	struct form_page	 f;
 	enum store_user_rc	 rc;
-	int64_t			 id;
-	int			 status;
+	int64_t			 id, now, wait;
+	int			 status, n, secs;
 
 	memset(&f, 0, sizeof(f));
 	if (form_parse(r->arena, reg_fields, RF__MAX, r->body, r->body_len,
@@ -268,6 +319,19 @@ page_auth_register(struct req *r)
 	/* An unknown zone is no reason to refuse anyone: UTC it is. */
 	f.tz = when_tz_valid(val(&v[RF_TZ])) ? val(&v[RF_TZ]) : "UTC";
 	zone_options(r, &f, f.tz);
+	now = db_now();
+	config_rate(r->app->config, "register_rate", 5, 3600, &n, &secs);
+	if (store_account_limited(r->app->db, "register", r->remote_addr, n,
+	    secs, now, &wait)) {
+		resp_header(r, "Retry-After", arena_printf(r->arena, "%lld",
+		    (long long)wait));
+		f.error = arena_printf(r->arena, "Too many registrations from "
+		    "your address: at most %d in %s. Please try again in %s.",
+		    n, page_auth_wait_text(r, secs), page_auth_wait_text(r,
+		    wait));
+		show(r, 429, "register", &f, "Register");
+		return;
+	}
 	if ((rc = store_user_check_name(f.name)) == STORE_USER_OK &&
 	    (rc = store_user_check_email(f.email)) == STORE_USER_OK &&
 	    (rc = store_user_check_password(val(&v[RF_PASSWORD]))) ==
@@ -277,6 +341,7 @@ page_auth_register(struct req *r)
 	if (rc == STORE_USER_OK && sess_login(r, id) != 0)
 		rc = STORE_USER_ERROR;
 	if (rc == STORE_USER_OK) {
+		registered(r, id, now);
 		resp_redirect(r, 303, "%s", LANDING);
 		return;
 	}
@@ -324,8 +389,10 @@ page_auth_login(struct req *r)
 	struct store_user	 u;
 	enum store_user_rc	 rc;
 	const char		*ip = r->remote_addr;
+	struct auth_rate	 lim;
+	enum auth_wait		 why;
 	char			 secs[32];
-	int64_t			 now;
+	int64_t			 now, wait;
 
 	memset(&f, 0, sizeof(f));
 	if (form_parse(r->arena, login_fields, LF__MAX, r->body, r->body_len,
@@ -342,20 +409,24 @@ page_auth_login(struct req *r)
 		return;
 	}
 	now = db_now();
-	if (auth_rate_limited(r->app->db, f.name, ip, cf->login_rate_n,
-	    cf->login_rate_secs, now)) {
-		snprintf(secs, sizeof(secs), "%d", cf->login_rate_secs);
+	auth_rate_config(cf, &lim);
+	if ((wait = auth_rate_wait(r->app->db, f.name, ip, &lim, now,
+	    &why)) > 0) {
+		snprintf(secs, sizeof(secs), "%lld", (long long)wait);
 		resp_header(r, "Retry-After", secs);
-		f.error = arena_printf(r->arena, "Too many failed logins for "
-		    "this name. Please wait %d minutes and try again.",
-		    (cf->login_rate_secs + 59) / 60);
+		f.error = arena_printf(r->arena, "Too many failed logins %s. "
+		    "Please wait %s and try again%s.", why == AUTH_WAIT_ADDR ?
+		    "from your address" : "for this name",
+		    page_auth_wait_text(r, wait), why == AUTH_WAIT_ACCOUNT ?
+		    ", or set a new password with the link \"Forgot your "
+		    "password?\"" : "");
 		show(r, 429, "login", &f, "Log in");
 		return;
 	}
 	rc = store_user_verify(r->app->db, f.name, v[LF_PASSWORD].s, cost(r),
 	    &u);
 	if (rc == STORE_USER_OK) {
-		(void)auth_rate_clear(r->app->db, f.name, ip);
+		(void)auth_rate_clear(r->app->db, f.name);
 		if (sess_login(r, u.id) == 0) {
 			resp_redirect(r, 303, "%s", f.next != NULL ? f.next :
 			    LANDING);
@@ -363,8 +434,7 @@ page_auth_login(struct req *r)
 		}
 		rc = STORE_USER_ERROR;
 	} else if (rc != STORE_USER_ERROR) {
-		(void)auth_rate_fail(r->app->db, f.name, ip,
-		    cf->login_rate_secs, now);
+		(void)auth_rate_fail(r->app->db, f.name, ip, &lim, now);
 		rc = STORE_USER_WRONG_PASSWORD;	/* never say which */
 	}
 	f.error = store_user_why(rc);
@@ -386,6 +456,7 @@ account(struct req *r, int status, const char *token, const char *error)
 	const struct sess_user	*s;
 	struct store_user	 u;
 	struct form_page	 f;
+	struct store_account	 a;
 	char			 when[PAGE_TIME_MAX];
 	enum mail_mode		 mode;
 
@@ -403,6 +474,16 @@ account(struct req *r, int status, const char *token, const char *error)
 	f.token = token;
 	f.error = error;
 	f.has_token = token != NULL || sess_api_exists(r);
+	if (store_account_get(r->app->db, s->id, &a) == STORE_USER_OK) {
+		f.verified = a.email_verified;
+		if (a.api_expires > 0)
+			f.token_expires = arena_strdup(r->arena,
+			    when_format(u.tz, a.api_expires, when));
+		if (a.api_used > 0)
+			f.token_used = arena_strdup(r->arena,
+			    when_format(u.tz, a.api_used, when));
+	}
+	f.idle_days = sess_idle_secs(r) / 86400;
 	f.vacation = page_deadline_vacation_text(r, s->id, &f.vacation_on);
 	f.mail = mail_mode_name(mail_pref_get(r->app->db, s->id, &mode) ==
 	    DB_OK ? mode : MAIL_EVERY);
@@ -414,6 +495,12 @@ void
 page_auth_account(struct req *r)
 {
 	account(r, 200, NULL, NULL);
+}
+
+void
+page_auth_account_show(struct req *r, int status, const char *error)
+{
+	account(r, status, NULL, error);
 }
 
 void

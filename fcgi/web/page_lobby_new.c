@@ -20,6 +20,7 @@
 
 #include <sodium.h>
 
+#include "acct_limit.h"
 #include "arena.h"
 #include "db.h"
 #include "deadline.h"
@@ -284,6 +285,10 @@ page_lobby_new(struct req *r)
 	if ((fs = page_lobby_forms_new(r->arena)) == NULL ||
 	    (fields = new_fields(r->arena, NULL, &nf)) == NULL) {
 		resp_fail(r, 500, "The lobby could not be shown.");
+		return;
+	}
+	if ((error = acct_limit_games(r, u->id)) != NULL) {
+		page_lobby_render(r, 429, fs, error);
 		return;
 	}
 	memset(v, 0, sizeof(v));

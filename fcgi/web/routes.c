@@ -5,6 +5,7 @@
 #include "routes.h"
 
 #include "api_game.h"
+#include "page_account.h"
 #include "page_archive.h"
 #include "auth.h"
 #include "page.h"
@@ -45,6 +46,16 @@ static const struct route routes[] = {
 	{ REQ_GET,	"/account",		page_auth_account, R_LOGIN | R_TOUCH },
 	{ REQ_POST,	"/account/token",	page_auth_token, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/token/revoke", page_auth_token_revoke, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/verify",	page_account_verify_send, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/password",	page_account_password, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/email",	page_account_email, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/logout-all",	page_account_logout_all, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/verify/{tok:s}",	page_account_verify_form, 0 },
+	{ REQ_POST,	"/verify/{tok:s}",	page_account_verify, R_SIGNED | R_WRITES },
+	{ REQ_GET,	"/reset",		page_account_reset_form, 0 },
+	{ REQ_POST,	"/reset",		page_account_reset_ask, R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/reset/{tok:s}",	page_account_reset_link, 0 },
+	{ REQ_POST,	"/reset/{tok:s}",	page_account_reset_set, R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/tz",		page_auth_tz,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/mail",	page_mail_pref,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/vacation",	page_deadline_vacation, R_LOGIN | R_POST_CSRF | R_WRITES },

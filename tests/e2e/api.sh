@@ -139,6 +139,16 @@ check "unreadable move: 422" [ "$(code e422b)" = 422 ]
 bmove e422c '{"ply": 0, "move": "pass"}'
 check "bob out of turn: 422" [ "$(code e422c)" = 422 ]
 amove e409f '{"ply": 5, "move": "pass"}'
+# Invalid UTF-8 (issue 18): 400, as the forms do, and the reply is valid
+# UTF-8 that does not echo the bytes.
+amove e400u "$(printf '{"ply": 0, "move": "\377\376<b>x"}')"
+check "invalid UTF-8 in the move: 400" [ "$(code e400u)" = 400 ]
+check "  the reply is valid UTF-8 JSON" "$PY" -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$tmp/e400u.body"
+check "  and does not echo the move" sh -c "! grep -q '<b>x' '$tmp/e400u.body'"
+amove e400s '{"ply": 0, "move": "\udcff<b>x"}'
+# (json-c reads a lone surrogate as U+FFFD: a move no engine knows)
+check "a lone surrogate escape in the move: refused (4xx)" [ "$(cut -c1 "$tmp/e400s.code")" = 4 ]
+check "  the reply is valid UTF-8 JSON" "$PY" -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$tmp/e400s.body"
 check "a ply beyond the game: 409" [ "$(code e409f)" = 409 ]
 req e404 alice POST "$INST_URL/api/games/99999/moves" \
     -H "X-CSRF-Token: $ACSRF" --data-binary '{"ply": 0, "move": "pass"}'

@@ -533,18 +533,29 @@ test_user_rules(void **state)
 	    STORE_USER_BAD_EMAIL);
 	assert_int_equal(store_user_check_email("@c.d"), STORE_USER_BAD_EMAIL);
 
-	assert_int_equal(store_user_create(db, "x", "a@b.c", "password1", NULL,
+	assert_int_equal(store_user_create(db, "x", "a@b.c", "pass-word-1", NULL,
 	    0, CONFIG_PWHASH_MIN, &id), STORE_USER_BAD_NAME);
-	assert_int_equal(store_user_create(db, "Alice", NULL, "password1",
+	assert_int_equal(store_user_create(db, "Alice", NULL, "pass-word-1",
 	    NULL, 0, CONFIG_PWHASH_MIN, &id), STORE_USER_BAD_EMAIL);
 	assert_int_equal(store_user_create(db, "Alice", "a@b.c", "short", NULL,
 	    0, CONFIG_PWHASH_MIN, &id), STORE_USER_BAD_PASSWORD);
 	assert_int_equal(store_user_create(db, "Alice", "a@b.c", NULL, NULL,
 	    0, CONFIG_PWHASH_MIN, &id), STORE_USER_BAD_PASSWORD);
-	assert_int_equal(store_user_create(db, "Alice", "a@b.c", "12345678",
+	/* The common passwords of pw_common.h, in any case. */
+	assert_int_equal(store_user_create(db, "Alice", "a@b.c", "password",
+	    NULL, 0, CONFIG_PWHASH_MIN, &id), STORE_USER_COMMON_PASSWORD);
+	assert_int_equal(store_user_check_password("QwertyUIOP"),
+	    STORE_USER_COMMON_PASSWORD);
+	assert_int_equal(store_user_check_password("12345678"),
+	    STORE_USER_COMMON_PASSWORD);
+	assert_int_equal(store_user_check_password("zzzzzzzz"),
+	    STORE_USER_OK);
+	assert_int_equal(store_user_check_password("abc12345"),
+	    STORE_USER_COMMON_PASSWORD);
+	assert_int_equal(store_user_create(db, "Alice", "a@b.c", "1234-5678",
 	    NULL, 0, CONFIG_PWHASH_MIN, &id), STORE_USER_OK);
 	assert_true(id > 0);
-	assert_int_equal(store_user_create(db, "aLICE", "x@y.z", "12345678",
+	assert_int_equal(store_user_create(db, "aLICE", "x@y.z", "1234-5678",
 	    NULL, 0, CONFIG_PWHASH_MIN, NULL), STORE_USER_NAME_TAKEN);
 	assert_string_equal(store_user_why(STORE_USER_NAME_TAKEN),
 	    "That name is taken.");
@@ -565,14 +576,14 @@ test_user_rules(void **state)
 	    STORE_USER_NOTFOUND);
 	assert_int_equal(store_user_by_id(db, 999, &u), STORE_USER_NOTFOUND);
 
-	assert_int_equal(store_user_verify(db, "alice", "12345678",
+	assert_int_equal(store_user_verify(db, "alice", "1234-5678",
 	    CONFIG_PWHASH_MIN, &u), STORE_USER_OK);
 	assert_int_equal(u.id, id);
 	assert_int_equal(store_user_verify(db, "alice", "12345679",
 	    CONFIG_PWHASH_MIN, NULL), STORE_USER_WRONG_PASSWORD);
-	assert_int_equal(store_user_verify(db, "robot", "12345678",
+	assert_int_equal(store_user_verify(db, "robot", "1234-5678",
 	    CONFIG_PWHASH_MIN, NULL), STORE_USER_WRONG_PASSWORD);
-	assert_int_equal(store_user_verify(db, "nobody", "12345678",
+	assert_int_equal(store_user_verify(db, "nobody", "1234-5678",
 	    CONFIG_PWHASH_MIN, NULL), STORE_USER_NOTFOUND);
 	db_close(db);
 	tmpdb_remove(&t);
@@ -661,6 +672,26 @@ test_config(void **state)
 	assert_int_equal(config_load(&cf, path, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, ":1: expected"));
 	write_file(path, "port = 0\n");
+	assert_int_equal(config_load(&cf, path, err, sizeof(err)), -1);
+	/* The account limits (issue 18): checked on load, read with defaults. */
+	write_file(path, "register_rate = 2/60\ngames_open = 4\n");
+	assert_int_equal(config_load(&cf, path, err, sizeof(err)), 0);
+	{
+		int	 n, secs;
+
+		config_rate(&cf, "register_rate", 5, 3600, &n, &secs);
+		assert_int_equal(n * 10000 + secs, 20060);
+		config_rate(&cf, "games_rate", 10, 3600, &n, &secs);
+		assert_int_equal(n * 10000 + secs, 103600);
+		assert_int_equal(config_num(&cf, "games_open", 10), 4);
+		assert_int_equal(config_num(&cf, "session_idle", 99), 99);
+		assert_int_equal(config_num(NULL, "games_open", 10), 10);
+	}
+	config_free(&cf);
+	write_file(path, "db = a\nregister_rate = 5\n");
+	assert_int_equal(config_load(&cf, path, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, ":2: the value must be N/SECONDS"));
+	write_file(path, "games_open = -1\n");
 	assert_int_equal(config_load(&cf, path, err, sizeof(err)), -1);
 	unlink(path);
 	/* A file named explicitly must exist. */

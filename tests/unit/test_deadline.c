@@ -142,10 +142,12 @@ setup(void **state)
 	if ((f->db = db_open(f->path, DB_CREATE)) == NULL ||
 	    migrate_apply(f->db) < 0)
 		return -1;
-	if (store_user_create(f->db, "alice", "a@example.org", "password1",
+	if (store_user_create(f->db, "alice", "a@example.org", "pass-word-1",
 	    "UTC", 0, CONFIG_PWHASH_MIN, &f->alice) != STORE_USER_OK ||
 	    store_user_create(f->db, "bob", "b@example.org", "password2",
-	    "UTC", 0, CONFIG_PWHASH_MIN, &f->bob) != STORE_USER_OK)
+	    "UTC", 0, CONFIG_PWHASH_MIN, &f->bob) != STORE_USER_OK ||
+	    sqlite3_exec(db_handle(f->db), "UPDATE users SET "
+	    "email_verified = 1", NULL, NULL, NULL) != SQLITE_OK)
 		return -1;
 	for (i = 0; i < 32; i++)
 		seed[i] = (uint8_t)(i * 5 + 3);

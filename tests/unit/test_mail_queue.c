@@ -34,6 +34,7 @@
 #include "play.h"
 #include "rng.h"
 #include "store_game.h"
+#include "store_account.h"
 #include "store_user.h"
 
 struct fx {
@@ -105,8 +106,10 @@ setup(void **state)
 	for (i = 0; i < GAME_SEATS_MAX; i++) {
 		snprintf(name, sizeof(name), "user%d", i);
 		snprintf(email, sizeof(email), "u%d@example.org", i);
-		if (store_user_create(f->db, name, email, "password1", NULL, 0,
-		    CONFIG_PWHASH_MIN, &f->user[i]) != STORE_USER_OK)
+		if (store_user_create(f->db, name, email, "pass-word-1", NULL, 0,
+		    CONFIG_PWHASH_MIN, &f->user[i]) != STORE_USER_OK ||
+		    store_account_set_verified(f->db, f->user[i]) !=
+		    STORE_USER_OK)
 			return -1;
 	}
 	if ((f->ms = mail_sender_new(&f->cf, f->db)) == NULL)
@@ -395,6 +398,19 @@ test_preferences(void **state)
 	assert_int_equal(mail_mode_parse("digest", &m), 0);
 	assert_int_equal(m, MAIL_DIGEST);
 	assert_int_equal(mail_mode_parse("often", &m), -1);
+
+	/* An address not verified gets no game mail (issue 18). */
+	assert_int_equal(mail_pref_set(f->db, f->user[0], MAIL_EVERY), DB_OK);
+	assert_int_equal(store_account_set_email(f->db, f->user[0],
+	    "new@example.org"), STORE_USER_OK);
+	assert_int_equal(mail_queue_game(f->db, id, 0, 1, MAIL_WHY_TURN, NULL,
+	    &q), DB_OK);
+	assert_int_equal(q, 0);
+	assert_int_equal(store_account_set_verified(f->db, f->user[0]),
+	    STORE_USER_OK);
+	assert_int_equal(mail_queue_game(f->db, id, 0, 2, MAIL_WHY_TURN, NULL,
+	    &q), DB_OK);
+	assert_int_equal(q, 1);
 
 	/* A bot seat never gets mail. */
 	exec(f, "UPDATE seats SET is_bot = 1 WHERE seat = 1");

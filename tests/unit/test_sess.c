@@ -75,7 +75,7 @@ setup(void **state)
 	arena_init(&f->app.arena, 0);
 	db_query_only(f->app.db, 0);
 	if (store_user_create(f->app.db, "alice", "a@example.org",
-	    "password", "Europe/Paris", 0, CONFIG_PWHASH_MIN, &f->alice) !=
+	    "pass-word", "Europe/Paris", 0, CONFIG_PWHASH_MIN, &f->alice) !=
 	    STORE_USER_OK)
 		return -1;
 	db_query_only(f->app.db, 1);
@@ -433,15 +433,24 @@ test_touch(void **state)
 	/* Seen long ago, expiring soon: both refreshed, cookie renewed. */
 	db_query_only(f->app.db, 0);
 	assert_int_equal(sqlite3_exec(db_handle(f->app.db),
-	    "UPDATE sessions SET last_seen = 5, expires = "
+	    "UPDATE sessions SET last_seen = unixepoch() - 120, expires = "
 	    "unixepoch() + 86400", NULL, NULL, NULL), SQLITE_OK);
 	db_query_only(f->app.db, 1);
 	r = request(f, &rt_page, env);
 	assert_int_equal(auth_before(r, rt_page.flags), 0);
 	auth_after(r, rt_page.flags);
 	assert_int_equal(count(f, "SELECT count(*) FROM sessions WHERE "
-	    "last_seen > 5 AND expires > unixepoch() + 29 * 86400"), 1);
+	    "last_seen > unixepoch() - 100 AND expires > unixepoch() + 29 * "
+	    "86400"), 1);
 	assert_non_null(header(r, "Set-Cookie"));
+	/* Unused for longer than session_idle (14 days): ended. */
+	db_query_only(f->app.db, 0);
+	assert_int_equal(sqlite3_exec(db_handle(f->app.db),
+	    "UPDATE sessions SET last_seen = unixepoch() - 14 * 86400 - 5",
+	    NULL, NULL, NULL), SQLITE_OK);
+	db_query_only(f->app.db, 1);
+	r = request(f, &rt_page, env);
+	assert_null(sess_current(r));
 	/* And the database is read-only again. */
 	assert_int_not_equal(sqlite3_exec(db_handle(f->app.db),
 	    "DELETE FROM sessions", NULL, NULL, NULL), SQLITE_OK);
@@ -522,26 +531,71 @@ test_rate_limit(void **state)
 {
 	struct fx	*f = *state;
 	struct db	*db = f->app.db;
+	struct auth_rate lim = { 3, 60, 100, 900 };
+	enum auth_wait	 why;
 	int		 i;
 
 	db_query_only(db, 0);
+	/* Per address, across names: random names are limited too. */
 	for (i = 0; i < 3; i++) {
-		assert_false(auth_rate_limited(db, "Alice", "10.0.0.1", 3, 60,
-		    1000 + i));
-		assert_int_equal(auth_rate_fail(db, "alice", "10.0.0.1", 60,
-		    1000 + i), 0);
+		assert_int_equal(auth_rate_wait(db, "Alice", "10.0.0.1", &lim,
+		    1000 + i, &why), 0);
+		assert_int_equal(auth_rate_fail(db, i == 0 ? "alice" : i == 1 ?
+		    "x1" : "x2", "10.0.0.1", &lim, 1000 + i), 0);
 	}
-	assert_true(auth_rate_limited(db, "ALICE", "10.0.0.1", 3, 60, 1010));
-	/* Another address, or another name, is not limited. */
-	assert_false(auth_rate_limited(db, "alice", "10.0.0.2", 3, 60, 1010));
-	assert_false(auth_rate_limited(db, "bob", "10.0.0.1", 3, 60, 1010));
+	assert_int_equal(auth_rate_wait(db, "bob", "10.0.0.1", &lim, 1010,
+	    &why), 60);
+	assert_int_equal(why, AUTH_WAIT_ADDR);
+	/* Another address is not limited. */
+	assert_int_equal(auth_rate_wait(db, "alice", "10.0.0.2", &lim, 1010,
+	    &why), 0);
+	assert_int_equal(why, AUTH_WAIT_NONE);
 	/* The window passes. */
-	assert_false(auth_rate_limited(db, "alice", "10.0.0.1", 3, 60, 1061));
-	/* A failure prunes old rows; a success clears the name. */
-	assert_int_equal(auth_rate_fail(db, "bob", "10.0.0.1", 60, 2000), 0);
-	assert_int_equal(count(f, "SELECT count(*) FROM login_attempts"), 1);
-	assert_int_equal(auth_rate_clear(db, "BOB", "10.0.0.1"), 0);
-	assert_int_equal(count(f, "SELECT count(*) FROM login_attempts"), 0);
+	assert_int_equal(auth_rate_wait(db, "alice", "10.0.0.1", &lim, 1061,
+	    &why), 0);
+	/* A success clears the name's rows, not the others. */
+	assert_int_equal(auth_rate_clear(db, "ALICE"), 0);
+	assert_int_equal(count(f, "SELECT count(*) FROM login_attempts"), 2);
+	db_query_only(db, 1);
+}
+
+static void
+test_rate_account(void **state)
+{
+	struct fx	*f = *state;
+	struct db	*db = f->app.db;
+	struct auth_rate lim = { 1000, 60, 3, 600 };
+	enum auth_wait	 why;
+	char		 ip[32];
+	int		 i;
+
+	assert_int_equal(auth_rate_delay(2, 3, 600), 0);
+	assert_int_equal(auth_rate_delay(3, 3, 600), 1);
+	assert_int_equal(auth_rate_delay(4, 3, 600), 2);
+	assert_int_equal(auth_rate_delay(8, 3, 600), 32);
+	assert_int_equal(auth_rate_delay(40, 3, 600), 600);
+	db_query_only(db, 0);
+	/* One name from ever new addresses: counted across them. */
+	for (i = 0; i < 5; i++) {
+		snprintf(ip, sizeof(ip), "10.1.0.%d", i);
+		assert_int_equal(auth_rate_fail(db, "carol", ip, &lim,
+		    5000 + i), 0);
+	}
+	/* 5 failures, 3 free: wait 4 s after the last one (5004). */
+	assert_int_equal(auth_rate_wait(db, "Carol", "10.9.9.9", &lim, 5005,
+	    &why), 3);
+	assert_int_equal(why, AUTH_WAIT_ACCOUNT);
+	assert_int_equal(auth_rate_wait(db, "carol", "10.9.9.9", &lim, 5008,
+	    &why), 0);
+	/* Other names are free; a day later the count is gone. */
+	assert_int_equal(auth_rate_wait(db, "dave", "10.1.0.1", &lim, 5005,
+	    &why), 0);
+	assert_int_equal(auth_rate_wait(db, "carol", "10.1.0.1", &lim,
+	    5004 + 24 * 3600 + 1, &why), 0);
+	/* The reset mail (or a login) clears it. */
+	assert_int_equal(auth_rate_clear(db, "carol"), 0);
+	assert_int_equal(auth_rate_wait(db, "carol", "10.9.9.9", &lim, 5005,
+	    &why), 0);
 	db_query_only(db, 1);
 }
 
@@ -622,6 +676,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_api_token, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_rate_limit, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_rate_account, setup,
 		    teardown),
 	};
 

@@ -213,7 +213,7 @@ setup_fx(void **state)
 	    migrate_apply(f->db) < 1)
 		return -1;
 	arena_init(&f->a, 0);
-	if (store_user_create(f->db, "alice", "a@example.org", "password",
+	if (store_user_create(f->db, "alice", "a@example.org", "pass-word",
 	    NULL, 0, CONFIG_PWHASH_MIN, &f->alice) != STORE_USER_OK ||
 	    store_user_create(f->db, "robot", "r@example.org", NULL, NULL, 1,
 	    CONFIG_PWHASH_MIN, &f->bot) != STORE_USER_OK)

@@ -54,8 +54,10 @@ setup(void **state)
 	    CONFIG_PWHASH_MIN, &f->bot1) != STORE_USER_OK ||
 	    store_user_create(f->db, "bot2", "b2@example.org", NULL, NULL, 1,
 	    CONFIG_PWHASH_MIN, &f->bot2) != STORE_USER_OK ||
-	    store_user_create(f->db, "alice", "a@example.org", "password1",
-	    NULL, 0, CONFIG_PWHASH_MIN, &f->human) != STORE_USER_OK)
+	    store_user_create(f->db, "alice", "a@example.org", "pass-word-1",
+	    NULL, 0, CONFIG_PWHASH_MIN, &f->human) != STORE_USER_OK ||
+	    sqlite3_exec(db_handle(f->db), "UPDATE users SET "
+	    "email_verified = 1", NULL, NULL, NULL) != SQLITE_OK)
 		return -1;
 	worker_init(&f->w, f->db);
 	arena_init(&f->a, 0);
