@@ -184,7 +184,7 @@ read_options(struct tsr_state *s, const char *o, char why[GAME_WHY_MAX])
 	return 0;
 }
 
-static enum game_rc
+enum game_rc
 tsr_setup(void *out, const struct game_setup *su, char why[GAME_WHY_MAX])
 {
 	struct tsr_state	*s = out;
@@ -228,7 +228,7 @@ tsr_setup(void *out, const struct game_setup *su, char why[GAME_WHY_MAX])
 	return GAME_OK;
 }
 
-static enum game_rc
+enum game_rc
 tsr_deal(const void *in, void *out, const card_t *deck, int n,
     char why[GAME_WHY_MAX])
 {
@@ -435,7 +435,7 @@ tsr_begin_turn(struct tsr_state *s, int seat, struct game_events *ev)
 		tsr_end_round(s, -1, ev);
 }
 
-static void
+void
 tsr_status(const void *st, struct game_status *out)
 {
 	const struct tsr_state	*s = st;
@@ -456,7 +456,7 @@ tsr_status(const void *st, struct game_status *out)
 	memcpy(out->seating, s->seating, sizeof(out->seating));
 }
 
-static const struct game_option tsr_options[] = {
+const struct game_option tsr_options[] = {
 	{ "mayi", "May I?", "1: players may ask to buy the top discard out "
 	  "of turn; 0: no buying.", NULL, 0, 1, 1 },
 	{ "dummy", "Dummy Rummy", "1: everyone's contract is the round "
@@ -479,7 +479,7 @@ static const struct game_option tsr_options[] = {
  * A seat that asked "May I?" may withdraw while another seat is to
  * play; it answered already, so it is not in to_act.
  */
-static int
+int
 tsr_may_act(const void *st, int seat)
 {
 	const struct tsr_state	*s = st;
@@ -502,7 +502,7 @@ tsr_may_act(const void *st, int seat)
  * count: the turn player's draw does not void a "No, thanks" being
  * clicked.
  */
-static void
+void
 tsr_view_quiet(void *view)
 {
 	struct tsr_state	*v = view, keep;
@@ -533,7 +533,7 @@ tsr_view_quiet(void *view)
 }
 
 /* News (game.h): whose "May I?" the move granted, and the card taken. */
-static void
+void
 tsr_news(const void *before, const void *after, struct game_news *out)
 {
 	const struct tsr_state	*b = before, *a = after;
@@ -551,30 +551,12 @@ tsr_news(const void *before, const void *after, struct game_news *out)
 		    "stock.", tok);
 }
 
-const struct game_rules tsr_rules = {
-	.slug = "twelve-step-rummy",
-	.name = "12-Step Rummy",
-	.cards = CARD_STD,
-	.seats_min = TSR_SEATS_MIN,
-	.seats_max = TSR_SEATS_MAX,
-	.options = tsr_options,
-	.layout = TSR_LAYOUT,
-	.state_size = sizeof(struct tsr_state),
-	.view_size = sizeof(struct tsr_state),
-	.setup = tsr_setup,
-	.deal = tsr_deal,
-	.legal = tsr_legal,
-	.apply = tsr_apply,
-	.status = tsr_status,
-	.timeout_move = tsr_timeout_move,
-	.view = tsr_view,
-	.parse = tsr_parse,
-	.format = tsr_format,
-	.audit = tsr_audit,
-	.audit_view = tsr_audit_view,
-	.may_act = tsr_may_act,
-	.view_quiet = tsr_view_quiet,
-	.reveal = tsr_reveal,
-	.news = tsr_news,
-	.probe = tsr_probe
+static const char *const end_names[TSR_END__MAX] = {
+	"none", "out", "blocked"
 };
+
+const char *
+tsr_end_name(int kind)
+{
+	return kind >= 0 && kind < TSR_END__MAX ? end_names[kind] : "?";
+}

@@ -13,7 +13,8 @@
  *
  * Copies of a standard card share an id, so hands are counts per id.
  * The module is split by concern: twelve_step.c (set-up, round ends),
- * twelve_step_play.c (the moves), twelve_step_meld.c (melds,
+ * twelve_step_play.c (the moves), twelve_step_may.c (what a seat may
+ * do with the cards on the table), twelve_step_meld.c (melds,
  * lay-offs), twelve_step_search.c (the contract search),
  * twelve_step_text.c (move text, legal moves), twelve_step_view.c
  * (views, audits), twelve_step_probe.c (contracts for tests to hold
@@ -238,6 +239,10 @@ int	tsr_meld_names(const struct tsr_meld *m, card_t x);
  */
 int	tsr_liberate_pos(const struct tsr_meld *m, card_t c);
 
+/* Fill mv as "contract" with melds m[0..n-1] (run wilds named). */
+void	tsr_contract_move(const struct tsr_meld *m, int n,
+	    struct game_move *mv);
+
 /* ---- twelve_step_search.c ---- */
 
 /*
@@ -257,23 +262,21 @@ enum game_rc tsr_parse(const char *text, struct game_move *mv,
 size_t	tsr_format(const struct game_move *mv, char *buf, size_t bufsz);
 int	tsr_legal(const void *st, int seat, struct game_move *out, int max);
 
-/*
- * Set mv->on (and mv->at, then mv->num, when needed) so that the move
- * names meld j of s for card c (value as): the first naming card of
- * the meld that picks it, without "@N" if possible, else without the
- * meld number.  0, or -1 when no name does.
- */
-int	tsr_name_target(const struct tsr_state *s, int seat, int j, card_t c,
-	    card_t as, enum tsr_target what, struct game_move *mv);
-
-/* Fill mv as "contract" with melds m[0..n-1] (run wilds named). */
-void	tsr_contract_move(const struct tsr_meld *m, int n,
-	    struct game_move *mv);
-
 const char *tsr_phase_name(int phase);
-const char *tsr_end_name(int kind);
 
 /* ---- twelve_step.c: set-up, rounds, status; shared helpers ---- */
+
+/* The table options, and the contract's set-up and deal (tsr_rules). */
+extern const struct game_option tsr_options[];
+enum game_rc tsr_setup(void *out, const struct game_setup *su,
+	    char why[GAME_WHY_MAX]);
+enum game_rc tsr_deal(const void *in, void *out, const card_t *deck, int n,
+	    char why[GAME_WHY_MAX]);
+void	tsr_status(const void *st, struct game_status *out);
+int	tsr_may_act(const void *st, int seat);
+void	tsr_view_quiet(void *view);
+void	tsr_news(const void *before, const void *after, struct game_news *out);
+const char *tsr_end_name(int kind);	/* a round end's kind, for its event */
 
 int	tsr_packs(int nseats);			/* 2 + ceil(max(0, n - 5) / 2) */
 int	tsr_deck_size(const struct tsr_state *s);	/* 54 per pack */
@@ -306,7 +309,19 @@ uint32_t tsr_buyers(const struct tsr_state *s);
  */
 int	tsr_buy_possible(const struct tsr_state *s);
 
-/* ---- twelve_step_play.c: the moves (tsr_rules.apply, .timeout_move) ---- */
+/* ---- twelve_step_may.c: what a seat may do with the cards on the table ---- */
+
+/* The id seat may not discard this turn (taken from the pile), or CARD_NONE. */
+card_t	tsr_keep_not(const struct tsr_state *s, int seat);
+
+/* May seat take the top discard (it holds a card of another id)? */
+int	tsr_may_take(const struct tsr_state *s, int seat);
+
+/*
+ * Cards seat would keep, other than the keep_not id, after giving up
+ * minus (counts per id, or NULL).
+ */
+int	tsr_kept(const struct tsr_state *s, int seat, const uint8_t *minus);
 
 /*
  * The meld "on x [@at[.nth]]" names for seat's move of card c (value
@@ -322,6 +337,9 @@ int	tsr_target(const struct tsr_state *s, int seat, card_t c, card_t as,
 /* Meld j's number among its owner's melds, in the order laid (from 1). */
 int	tsr_meld_index(const struct tsr_state *s, int j);
 
+/* Is meld j one "@at.nth" may mean (at, nth < 0: any)? */
+int	tsr_meld_owned(const struct tsr_state *s, int j, int at, int nth);
+
 /*
  * May seat liberate the wild of meld m with its natural c?  The meld
  * is another seat's, c is the card the wild stands for, and the freed
@@ -331,23 +349,22 @@ int	tsr_meld_index(const struct tsr_state *s, int j);
  */
 int	tsr_can_liberate(const struct tsr_state *s, int seat, int m, card_t c);
 
+/*
+ * Set mv->on (and mv->at, then mv->num, when needed) so that the move
+ * names meld j of s for card c (value as): the first naming card of
+ * the meld that picks it, without "@N" if possible, else without the
+ * meld number.  0, or -1 when no name does.
+ */
+int	tsr_name_target(const struct tsr_state *s, int seat, int j, card_t c,
+	    card_t as, enum tsr_target what, struct game_move *mv);
+
+/* ---- twelve_step_play.c: the moves (tsr_rules.apply, .timeout_move) ---- */
+
 enum game_rc tsr_apply(const void *in, void *out, int seat,
 	    const struct game_move *mv, struct game_events *ev,
 	    char why[GAME_WHY_MAX]);
 enum game_rc tsr_timeout_move(const void *st, int seat,
 	    struct game_move *out);
-
-/* The id seat may not discard this turn (taken from the pile), or CARD_NONE. */
-card_t	tsr_keep_not(const struct tsr_state *s, int seat);
-
-/* May seat take the top discard (it holds a card of another id)? */
-int	tsr_may_take(const struct tsr_state *s, int seat);
-
-/*
- * Cards seat would keep, other than the keep_not id, after giving up
- * minus (counts per id, or NULL).
- */
-int	tsr_kept(const struct tsr_state *s, int seat, const uint8_t *minus);
 
 /* ---- twelve_step_probe.c (tsr_rules.probe) ---- */
 

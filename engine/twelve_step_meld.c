@@ -5,6 +5,8 @@
  */
 #include "twelve_step.h"
 
+#include "move.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -337,4 +339,26 @@ tsr_liberate_pos(const struct tsr_meld *m, card_t c)
 		return -1;
 	/* A low ace names position 0 only when the run starts there. */
 	return p;
+}
+
+void
+tsr_contract_move(const struct tsr_meld *m, int n, struct game_move *mv)
+{
+	int	 g, i;
+
+	move_clear(mv);
+	mv->verb = TSR_CONTRACT;
+	for (g = 0; g < n; g++) {
+		if (m[g].kind == TSR_SET) {
+			for (i = 0; i < m[g].ncards; i++)
+				move_add_card(mv, m[g].cards[i], g);
+			continue;
+		}
+		for (i = m[g].lo; i <= m[g].hi; i++) {
+			if (move_add_card(mv, m[g].cards[i], g) == 0 &&
+			    tsr_wild(m[g].cards[i]))
+				mv->as[mv->ncards - 1] =
+				    tsr_run_card(m[g].suit, i);
+		}
+	}
 }

@@ -28,121 +28,6 @@ refuse_card(char why[GAME_WHY_MAX], const char *fmt, card_t c)
 	return GAME_REFUSED;
 }
 
-card_t
-tsr_keep_not(const struct tsr_state *s, int seat)
-{
-	return s->from_pile && seat == s->turn ? s->drawn : CARD_NONE;
-}
-
-int
-tsr_may_take(const struct tsr_state *s, int seat)
-{
-	return s->ndiscard > 0 &&
-	    s->nhand[seat] > s->hand[seat][s->discard[s->ndiscard - 1]];
-}
-
-int
-tsr_kept(const struct tsr_state *s, int seat, const uint8_t *minus)
-{
-	card_t	 kn = tsr_keep_not(s, seat);
-	int	 c, n = 0;
-
-	for (c = 0; c < TSR_IDS; c++)
-		if (c != kn)
-			n += s->hand[seat][c] - (minus != NULL ? minus[c] : 0);
-	return n;
-}
-
-/* Could wild w go on m somewhere? */
-static int
-wild_fits(const struct tsr_meld *m, card_t w)
-{
-	if (m->kind == TSR_SET)
-		return tsr_layoff_pos(m, w, CARD_NONE, NULL) >= 0;
-	if (m->lo > 0 && tsr_layoff_pos(m, w, tsr_run_card(m->suit,
-	    m->lo - 1), NULL) >= 0)
-		return 1;
-	return m->hi < 13 && tsr_layoff_pos(m, w, tsr_run_card(m->suit,
-	    m->hi + 1), NULL) >= 0;
-}
-
-int
-tsr_can_liberate(const struct tsr_state *s, int seat, int mi, card_t c)
-{
-	const struct tsr_meld	*m = &s->melds[mi];
-	struct tsr_meld		 tmp;
-	struct tsr_meld		 out[TSR_REQS_MAX];
-	uint8_t			 minus[TSR_IDS], h[TSR_IDS];
-	card_t			 w;
-	int			 pos, j;
-
-	if (m->owner == seat || s->hand[seat][c] == 0)
-		return 0;
-	if ((pos = tsr_liberate_pos(m, c)) < 0)
-		return 0;
-	w = m->cards[pos];
-	tmp = *m;
-	tmp.cards[pos] = c;
-	if (s->down & (1u << seat)) {
-		memset(minus, 0, sizeof(minus));
-		minus[c] = 1;
-		if (tsr_kept(s, seat, minus) < 1)
-			return 0;
-		for (j = 0; j < s->nmelds; j++)
-			if (wild_fits(j == mi ? &tmp : &s->melds[j], w))
-				return 1;
-		return 0;
-	}
-	if (!s->free_liberate)
-		return 0;
-	memcpy(h, s->hand[seat], sizeof(h));
-	h[c]--;
-	h[w]++;
-	return tsr_find_contract(h, s->nhand[seat],
-	    tsr_current_contract(s, seat), tsr_keep_not(s, seat), w, out) > 0;
-}
-
-static int
-accepts(const struct tsr_state *s, int seat, int j, card_t c, card_t as,
-    enum tsr_target what)
-{
-	if (what == TSR_FOR_LAYOFF)
-		return tsr_layoff_pos(&s->melds[j], c, as, NULL) >= 0;
-	return tsr_can_liberate(s, seat, j, c);
-}
-
-int
-tsr_meld_index(const struct tsr_state *s, int j)
-{
-	int	 k, n = 0;
-
-	for (k = 0; k <= j && k < s->nmelds; k++)
-		if (s->melds[k].owner == s->melds[j].owner)
-			n++;
-	return n;
-}
-
-/* Is meld j one "@at.nth" may mean (at, nth < 0: any)? */
-static int
-owned(const struct tsr_state *s, int j, int at, int nth)
-{
-	return (at < 0 || s->melds[j].owner == at) &&
-	    (nth < 1 || tsr_meld_index(s, j) == nth);
-}
-
-int
-tsr_target(const struct tsr_state *s, int seat, card_t c, card_t as,
-    card_t x, int at, int nth, enum tsr_target what)
-{
-	int	 j;
-
-	for (j = 0; j < s->nmelds; j++)
-		if (owned(s, j, at, nth) && tsr_meld_names(&s->melds[j], x) &&
-		    accepts(s, seat, j, c, as, what))
-			return j;
-	return -1;
-}
-
 /* Why no meld named "on x [@at[.nth]]" took the move. */
 static enum game_rc
 no_target(const struct tsr_state *s, int seat, card_t c, card_t as,
@@ -151,10 +36,10 @@ no_target(const struct tsr_state *s, int seat, card_t c, card_t as,
 	int	 j;
 
 	for (j = 0; j < s->nmelds; j++)
-		if (owned(s, j, at, nth) && tsr_meld_names(&s->melds[j], x))
+		if (tsr_meld_owned(s, j, at, nth) && tsr_meld_names(&s->melds[j], x))
 			break;
 	if (j == s->nmelds && nth >= 1) {
-		for (j = 0; j < s->nmelds && !owned(s, j, at, nth); j++)
+		for (j = 0; j < s->nmelds && !tsr_meld_owned(s, j, at, nth); j++)
 			;
 		if (j == s->nmelds) {
 			snprintf(why, GAME_WHY_MAX, "Seat %d has no meld %d "

@@ -24,20 +24,10 @@ static const char *const phase_names[TSR_PHASE__MAX] = {
 	"deal", "draw", "play", "over"
 };
 
-static const char *const end_names[TSR_END__MAX] = {
-	"none", "out", "blocked"
-};
-
 const char *
 tsr_phase_name(int phase)
 {
 	return phase >= 0 && phase < TSR_PHASE__MAX ? phase_names[phase] : "?";
-}
-
-const char *
-tsr_end_name(int kind)
-{
-	return kind >= 0 && kind < TSR_END__MAX ? end_names[kind] : "?";
 }
 
 static enum game_rc
@@ -272,63 +262,6 @@ tsr_format(const struct game_move *mv, char *buf, size_t bufsz)
 	if (len < bufsz)
 		snprintf(buf + len, bufsz - len, "%s", k);
 	return len + strlen(k);
-}
-
-void
-tsr_contract_move(const struct tsr_meld *m, int n, struct game_move *mv)
-{
-	int	 g, i;
-
-	move_clear(mv);
-	mv->verb = TSR_CONTRACT;
-	for (g = 0; g < n; g++) {
-		if (m[g].kind == TSR_SET) {
-			for (i = 0; i < m[g].ncards; i++)
-				move_add_card(mv, m[g].cards[i], g);
-			continue;
-		}
-		for (i = m[g].lo; i <= m[g].hi; i++) {
-			if (move_add_card(mv, m[g].cards[i], g) == 0 &&
-			    tsr_wild(m[g].cards[i]))
-				mv->as[mv->ncards - 1] =
-				    tsr_run_card(m[g].suit, i);
-		}
-	}
-}
-
-static int
-name_with(const struct tsr_state *s, int seat, int j, card_t c, card_t as,
-    enum tsr_target what, int at, int nth, struct game_move *mv)
-{
-	const struct tsr_meld	*m = &s->melds[j];
-	card_t			 x;
-	int			 i;
-
-	for (i = 0; i < (m->kind == TSR_SET ? 4 : m->hi - m->lo + 1); i++) {
-		x = m->kind == TSR_SET ? (card_t)(13 * i + m->rank) :
-		    tsr_run_card(m->suit, m->lo + i);
-		if (tsr_target(s, seat, c, as, x, at, nth, what) == j) {
-			mv->on = x;
-			mv->at = (int8_t)at;
-			mv->num = nth;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-int
-tsr_name_target(const struct tsr_state *s, int seat, int j, card_t c,
-    card_t as, enum tsr_target what, struct game_move *mv)
-{
-	int	 own = s->melds[j].owner;
-
-	if (name_with(s, seat, j, c, as, what, -1, -1, mv) == 0 ||
-	    name_with(s, seat, j, c, as, what, own, -1, mv) == 0)
-		return 0;
-	/* Two melds of one owner holding the same cards: number it. */
-	return name_with(s, seat, j, c, as, what, own, tsr_meld_index(s, j),
-	    mv);
 }
 
 static void
