@@ -96,3 +96,19 @@ install: all
 
 clean:
 	rm -rf build build-asan bin
+
+# make soak: the reliability figures (tools/soak.sh; not part of make
+# test).  SOAK_MINUTES scales the whole run.  The drivers in tests/soak/
+# link the sanitizer build, so a soak is also a long sanitizer run.
+SOAK_BIN = build-asan/tests/soak/soak-leak build-asan/tests/soak/soak-power
+
+build-asan/tests/soak/soak-%: build-asan/tests/soak/%.o \
+    build-asan/tests/soak/site.o build-asan/libtopper.a build-asan/libengine.a
+	$(CC) $(SAN) -o $@ $^ $(LIBS)
+
+.PHONY: soak soak-bin
+soak-bin: $(SOAK_BIN)
+
+soak: deps
+	$(MAKE) build-asan/topper build/topper $(SOAK_BIN)
+	sh tools/soak.sh
