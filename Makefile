@@ -112,3 +112,4 @@ soak-bin: $(SOAK_BIN)
 soak: deps
 	$(MAKE) build-asan/topper build/topper $(SOAK_BIN)
 	sh tools/soak.sh
+build-asan/tests/soak/soak-power: build-asan/tests/soak/lossy.o

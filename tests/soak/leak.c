@@ -78,13 +78,6 @@ cli_usage(const char *name)
 	return 2;
 }
 
-struct who {
-	char	 name[16];
-	int64_t	 uid;		/* 0: anonymous */
-	char	 cookie[96];	/* "" anonymous */
-	char	 csrf[SESS_TOKEN_TEXT];
-};
-
 struct twin {
 	const struct game_rules	*rules;
 	int			 nseats;
@@ -98,8 +91,8 @@ static struct {
 	struct site	 site;
 	const char	*config;
 	sqlite3		*db;
-	struct who	 seat_user[SEATS_CAP];
-	struct who	 watcher, anon;
+	struct site_who	 seat_user[SEATS_CAP];
+	struct site_who	 watcher, anon;
 	struct mail_conf mc;
 	struct arena	 arena;
 	uint64_t	 rnd;
@@ -152,34 +145,11 @@ sql_int(const char *q, const char *arg)
 	return v;
 }
 
-/* A signed-in session for user name, made as sess_login would. */
 static void
-who_login(struct who *w, const char *name)
+who_login(struct site_who *w, const char *name)
 {
-	unsigned char	 h[SESS_HASH_BYTES];
-	char		 tok[SESS_TOKEN_TEXT];
-	sqlite3_stmt	*st;
-
-	snprintf(w->name, sizeof(w->name), "%s", name);
-	if ((w->uid = sql_int("SELECT id FROM users WHERE name = ?1",
-	    name)) == 0)
+	if (site_login(&L.site, name, NOW, w) != 0)
 		die("a soak user is missing (tests/soak/leak.sh adds them)");
-	sess_token_new(tok);
-	sess_token_new(w->csrf);
-	sess_token_hash(tok, h);
-	snprintf(w->cookie, sizeof(w->cookie), "%s=%s", SESS_COOKIE, tok);
-	if (sqlite3_prepare_v2(L.db, "INSERT INTO sessions (token_hash, "
-	    "user, csrf, created, expires, last_seen) VALUES "
-	    "(?1, ?2, ?3, ?4, ?5, ?4)", -1, &st, NULL) != SQLITE_OK)
-		die(sqlite3_errmsg(L.db));
-	sqlite3_bind_blob(st, 1, h, sizeof(h), SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, w->uid);
-	sqlite3_bind_text(st, 3, w->csrf, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, NOW);
-	sqlite3_bind_int64(st, 5, NOW + SESS_LIFETIME);
-	if (sqlite3_step(st) != SQLITE_DONE)
-		die(sqlite3_errmsg(L.db));
-	sqlite3_finalize(st);
 }
 
 /*
@@ -293,7 +263,7 @@ compare(const struct twin *t, int is_mail, const char *what,
 
 /* GET path (query q) from both games as w, then compare. */
 static void
-fetch2(const struct twin *t, const struct who *w, const char *fmt,
+fetch2(const struct twin *t, const struct site_who *w, const char *fmt,
     const char *q, int must_differ)
 {
 	struct site_req	 r;
@@ -350,7 +320,7 @@ mail2(const struct twin *t, int seat)
 static void
 sweep(const struct twin *t, int all_history)
 {
-	const struct who	*obs[OBS_MAX];
+	const struct site_who	*obs[OBS_MAX];
 	char			 q[32];
 	int			 n = 0, i, k, s;
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sqlite3.h>
+
 #include "arena.h"
 #include "auth.h"
 #include "db.h"
@@ -15,6 +17,7 @@
 #include "req.h"
 #include "resp.h"
 #include "route.h"
+#include "sess.h"
 #include "tpl.h"
 
 int
@@ -140,4 +143,51 @@ site_reply_free(struct site_reply *out)
 {
 	free(out->text);
 	memset(out, 0, sizeof(*out));
+}
+
+int
+site_login(struct site *s, const char *name, long long now,
+    struct site_who *w)
+{
+	unsigned char	 h[SESS_HASH_BYTES];
+	char		 tok[SESS_TOKEN_TEXT];
+	sqlite3		*db;
+	sqlite3_stmt	*st = NULL;
+	int		 rc = -1;
+
+	memset(w, 0, sizeof(*w));
+	snprintf(w->name, sizeof(w->name), "%s", name);
+	if (sqlite3_open(s->cf.db, &db) != SQLITE_OK)
+		goto out;
+	sqlite3_busy_timeout(db, 5000);
+	if (sqlite3_prepare_v2(db, "SELECT id FROM users WHERE name = ?1",
+	    -1, &st, NULL) != SQLITE_OK)
+		goto out;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		goto out;
+	w->uid = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sess_token_new(tok);
+	sess_token_new(w->csrf);
+	sess_token_hash(tok, h);
+	snprintf(w->cookie, sizeof(w->cookie), "%s=%s", SESS_COOKIE, tok);
+	if (sqlite3_prepare_v2(db, "INSERT INTO sessions (token_hash, user, "
+	    "csrf, created, expires, last_seen) VALUES (?1, ?2, ?3, ?4, ?5, "
+	    "?4)", -1, &st, NULL) != SQLITE_OK)
+		goto out;
+	sqlite3_bind_blob(st, 1, h, sizeof(h), SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, w->uid);
+	sqlite3_bind_text(st, 3, w->csrf, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, now);
+	sqlite3_bind_int64(st, 5, now + SESS_LIFETIME);
+	if (sqlite3_step(st) == SQLITE_DONE)
+		rc = 0;
+out:
+	if (rc != 0)
+		fprintf(stderr, "site: cannot sign %s in: %s\n", name,
+		    db != NULL ? sqlite3_errmsg(db) : "no database");
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return rc;
 }

@@ -43,6 +43,21 @@ struct site_reply {
 	size_t		 cap;
 };
 
+/* A signed-in user as a browser holds it: the cookie and its CSRF token. */
+struct site_who {
+	char		 name[32];
+	long long	 uid;		/* 0: anonymous */
+	char		 cookie[96];	/* "topper_session=..."; "" anonymous */
+	char		 csrf[48];
+};
+
+/*
+ * Sign user name in, as sess_login() does: a new row in sessions (written
+ * through its own connection, at time now).  0, or -1 with a message.
+ */
+int	site_login(struct site *s, const char *name, long long now,
+	    struct site_who *w);
+
 /* 0, or -1 with a message on stderr. */
 int	site_open(struct site *s, const char *config_path);
 void	site_close(struct site *s);
