@@ -2,7 +2,7 @@
  * leak.c: the twin-game leak sweep of "make soak" (tests/soak/README).
  *
  *   soak-leak --config FILE --pairs N [--seconds S] [--seed N] [--moves K]
- *             [--dump DIR]
+ *             [--dump DIR] [--self-test]
  *
  * For every game kind, N pairs (rounds of them until S seconds have
  * passed, with --seconds) of games that differ in one hidden card:
@@ -27,6 +27,9 @@
  * on the games may rightly differ.  The engine's views are checked
  * separately (topper sim, audit_view); this sweep checks everything the
  * site builds on top of them.
+ *
+ * --self-test sweeps the owner's views too, as if S were another seat:
+ * then the sweep must find differences (tests/cli/soak_leak.sh).
  *
  * The clock is fixed (time() below), so the two games' times match.
  * Prints the figures and "leak: N compared, M differences, C controls,
@@ -97,6 +100,7 @@ static struct {
 	struct arena	 arena;
 	uint64_t	 rnd;
 	const char	*dump;
+	int		 self_test;	/* the owner counts as an observer */
 	long		 compared, diffs, controls, control_fails;
 	long		 pairs, hand_twins, moves, stopped_reveal, no_swap;
 	struct site_reply rep[2];
@@ -325,7 +329,7 @@ sweep(const struct twin *t, int all_history)
 	int			 n = 0, i, k, s;
 
 	for (s = 0; s < t->nseats; s++)
-		if (s != t->owner)
+		if (s != t->owner || L.self_test)
 			obs[n++] = &L.seat_user[s];
 	obs[n++] = &L.watcher;
 	obs[n++] = &L.anon;
@@ -340,7 +344,7 @@ sweep(const struct twin *t, int all_history)
 		}
 	}
 	for (s = 0; s < t->nseats; s++)
-		if (s != t->owner)
+		if (s != t->owner || L.self_test)
 			mail2(t, s);
 }
 
@@ -718,12 +722,14 @@ main(int argc, char **argv)
 			seconds = atol(argv[++i]);
 		else if (strcmp(argv[i], "--moves") == 0 && i + 1 < argc)
 			max_moves = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--self-test") == 0)
+			L.self_test = 1;
 		else if (strcmp(argv[i], "--dump") == 0 && i + 1 < argc)
 			L.dump = argv[++i];
 		else
 			die("usage: soak-leak --config FILE --pairs N "
 			    "[--seconds S] [--seed N] [--moves K] "
-			    "[--dump DIR]");
+			    "[--dump DIR] [--self-test]");
 	}
 	if (L.config == NULL)
 		die("--config is required");

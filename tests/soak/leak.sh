@@ -3,7 +3,8 @@
 # database: users seat0..seat5 and watcher, then soak-leak with PAIRS pairs of
 # each game kind, in rounds until LEAK_SECONDS have passed (default 0:
 # one round).  Environment: PAIRS (default 2), MOVES (moves per
-# pair, default 40), SEED (default: random), TOPPER, SOAK_LEAK (the
+# pair, default 40), LEAK_SELF_TEST=1 (the owner's views are swept
+# too: the run must then fail), SEED (default: random), TOPPER, SOAK_LEAK (the
 # driver; default build-asan/tests/soak/soak-leak).  Prints the figures
 # and ends with "soak leak: N checked, M failed"; exit 1 on a failure.
 set -u
@@ -23,7 +24,7 @@ pwhash = min
 mail.reply_to = play@example.org
 CONF
 T() { "$TOPPER" "$@" --config "$dir/topper.conf"; }
-T init > /dev/null || exit 2
+T init > "$dir/init.log" 2>&1 || { cat "$dir/init.log"; exit 2; }
 for u in seat0 seat1 seat2 seat3 seat4 seat5 watcher; do
 	echo "secret-$u-pw" | T user add "$u" "$u@example.org" \
 	    --password-stdin > /dev/null || exit 2
@@ -31,7 +32,7 @@ done
 echo "leak: seed $SEED, $PAIRS pairs per game kind a round, up to $MOVES moves each, ${LEAK_SECONDS:-0} s"
 start=$(date +%s)
 "$SOAK_LEAK" --config "$dir/topper.conf" --pairs "$PAIRS" --seed "$SEED" \
-    --moves "$MOVES" --seconds "${LEAK_SECONDS:-0}" ${LEAK_DUMP:+--dump "$LEAK_DUMP"} > "$dir/out" 2> "$dir/err"
+    --moves "$MOVES" ${LEAK_SELF_TEST:+--self-test} --seconds "${LEAK_SECONDS:-0}" ${LEAK_DUMP:+--dump "$LEAK_DUMP"} > "$dir/out" 2> "$dir/err"
 rc=$?
 cat "$dir/out"
 head -c 4000 "$dir/err"

@@ -31,7 +31,8 @@ db = $dir/topper.db
 data_dir = $PWD
 pwhash = min
 CONF
-"$TOPPER" init --config "$dir/topper.conf" > /dev/null || exit 2
+"$TOPPER" init --config "$dir/topper.conf" > "$dir/init.log" 2>&1 ||
+    { cat "$dir/init.log"; exit 2; }
 soak_users "$dir/topper.conf" 6 || exit 2
 soak_games "$dir/topper.conf" 6 || exit 2
 echo "power: seed $SEED, $CUTS cuts"

@@ -112,7 +112,8 @@ site_request(struct site *s, const struct site_req *q, struct site_reply *out)
 	if (q->body != NULL) {
 		snprintf(cl, sizeof(cl), "%zu", strlen(q->body));
 		ENV("CONTENT_LENGTH", cl);
-		ENV("CONTENT_TYPE", "application/json");
+		ENV("CONTENT_TYPE", q->content_type != NULL ?
+		    q->content_type : "application/json");
 	}
 #undef ENV
 	env[n] = NULL;

@@ -33,6 +33,7 @@ struct site_req {
 	const char	*auth;		/* Authorization, or NULL */
 	const char	*if_none_match;	/* or NULL */
 	const char	*body;		/* POST body, or NULL */
+	const char	*content_type;	/* of the body; NULL: application/json */
 };
 
 /* A reply: malloc'ed text (status line, headers, body), its length. */
