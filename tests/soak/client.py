@@ -239,4 +239,5 @@ def main():
           % (total, errors, count[0]))
 
 
-main()
+if __name__ == '__main__':
+    main()

@@ -2,7 +2,7 @@
  * leak.c: the twin-game leak sweep of "make soak" (tests/soak/README).
  *
  *   soak-leak --config FILE --pairs N [--seconds S] [--seed N] [--moves K]
- *             [--dump DIR] [--self-test]
+ *             [--dump DIR] [--self-test] [--plan FILE]
  *
  * For every game kind, N pairs (rounds of them until S seconds have
  * passed, with --seconds) of games that differ in one hidden card:
@@ -27,6 +27,10 @@
  * on the games may rightly differ.  The engine's views are checked
  * separately (topper sim, audit_view); this sweep checks everything the
  * site builds on top of them.
+ *
+ * --plan FILE writes each pair of the first round (both records, the owner, the moves
+ * posted) as a line of JSON, for the sweep through nginx
+ * (tests/soak/leak_nginx.py), which replays them on a real instance.
  *
  * --self-test sweeps the owner's views too, as if S were another seat:
  * then the sweep must find differences (tests/cli/soak_leak.sh).
@@ -88,6 +92,11 @@ struct twin {
 	int64_t			 id[2];		/* A, B */
 	uint8_t			*st[2];		/* engine states */
 	int			 ply;
+	int			 nmoves;	/* moves[]: what was posted */
+	struct {
+		int	 seat;
+		char	 text[GAME_MOVE_TEXT_MAX];
+	}			 moves[256];
 };
 
 static struct {
@@ -100,6 +109,8 @@ static struct {
 	struct arena	 arena;
 	uint64_t	 rnd;
 	const char	*dump;
+	FILE		*plan;		/* --plan: the pairs, for leak_nginx.py */
+	long		 round;		/* the plan holds round 1's pairs */
 	int		 self_test;	/* the owner counts as an observer */
 	long		 compared, diffs, controls, control_fails;
 	long		 pairs, hand_twins, moves, stopped_reveal, no_swap;
@@ -415,23 +426,33 @@ view_diff(const struct game_rules *g, int nseats, const uint8_t *a,
 	return m;
 }
 
+/* The record of a fresh game with deck, as JSON (no newline). */
 static void
-write_record(const char *path, const struct game_rules *g, int nseats,
+put_record(FILE *f, const struct game_rules *g, int nseats,
     const card_t *deck, int n)
 {
 	char	 c[CARD_TEXT_MAX];
-	FILE	*f;
 	int	 i;
 
-	if ((f = fopen(path, "w")) == NULL)
-		die("cannot write a record");
 	fprintf(f, "{\"game\": \"%s\", \"notation\": 1, \"options\": {}, "
 	    "\"seats\": %d, \"dealer\": 0, \"decks\": [[", g->slug, nseats);
 	for (i = 0; i < n; i++) {
 		card_format(g->cards, deck[i], c);
 		fprintf(f, "%s\"%s\"", i ? ", " : "", c);
 	}
-	fprintf(f, "]], \"moves\": []}\n");
+	fprintf(f, "]], \"moves\": []}");
+}
+
+static void
+write_record(const char *path, const struct game_rules *g, int nseats,
+    const card_t *deck, int n)
+{
+	FILE	*f;
+
+	if ((f = fopen(path, "w")) == NULL)
+		die("cannot write a record");
+	put_record(f, g, nseats, deck, n);
+	fputc('\n', f);
 	fclose(f);
 }
 
@@ -574,6 +595,12 @@ play(struct twin *t, int max)
 			break;
 		}
 		post2(t, seat, ta);
+		if (t->nmoves < (int)(sizeof(t->moves) / sizeof(t->moves[0]))) {
+			t->moves[t->nmoves].seat = seat;
+			snprintf(t->moves[t->nmoves].text,
+			    sizeof(t->moves[0].text), "%s", ta);
+			t->nmoves++;
+		}
 		memcpy(t->st[0], na, g->state_size);
 		memcpy(t->st[1], nb, g->state_size);
 		t->ply++;
@@ -694,6 +721,19 @@ one_pair(const struct game_rules *g, const card_t *pack, int n,
 	play(&t, max_moves);
 	if (t.ply > 0)
 		sweep(&t, 1);
+	if (L.plan != NULL && L.round == 1) {
+		/* One line a pair: both records, the owner, the moves. */
+		fprintf(L.plan, "{\"owner\": %d, \"records\": [", t.owner);
+		put_record(L.plan, g, nseats, deck[0], n);
+		fputs(", ", L.plan);
+		put_record(L.plan, g, nseats, deck[1], n);
+		fputs("], \"moves\": [", L.plan);
+		for (k = 0; k < t.nmoves; k++)
+			fprintf(L.plan, "%s[%d, \"%s\"]", k ? ", " : "",
+			    t.moves[k].seat, t.moves[k].text);
+		fputs("]}\n", L.plan);
+		fflush(L.plan);
+	}
 	free(t.st[0]);
 	free(t.st[1]);
 }
@@ -722,14 +762,17 @@ main(int argc, char **argv)
 			seconds = atol(argv[++i]);
 		else if (strcmp(argv[i], "--moves") == 0 && i + 1 < argc)
 			max_moves = atoi(argv[++i]);
-		else if (strcmp(argv[i], "--self-test") == 0)
+		else if (strcmp(argv[i], "--plan") == 0 && i + 1 < argc) {
+			if ((L.plan = fopen(argv[++i], "w")) == NULL)
+				die("cannot write the plan");
+		} else if (strcmp(argv[i], "--self-test") == 0)
 			L.self_test = 1;
 		else if (strcmp(argv[i], "--dump") == 0 && i + 1 < argc)
 			L.dump = argv[++i];
 		else
 			die("usage: soak-leak --config FILE --pairs N "
 			    "[--seconds S] [--seed N] [--moves K] "
-			    "[--dump DIR] [--self-test]");
+			    "[--dump DIR] [--self-test] [--plan FILE]");
 	}
 	if (L.config == NULL)
 		die("--config is required");
@@ -755,7 +798,7 @@ main(int argc, char **argv)
 	sql_exec("UPDATE users SET notify = 0");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	do {
-	rounds++;
+	L.round = ++rounds;
 	for (k = 0; all[k] != NULL; k++) {
 		long	 before = L.compared, p0 = L.pairs;
 
@@ -787,6 +830,8 @@ main(int argc, char **argv)
 	printf("leak: %ld compared, %ld differences, %ld controls, "
 	    "%ld control failures\n", L.compared, L.diffs, L.controls,
 	    L.control_fails);
+	if (L.plan != NULL)
+		fclose(L.plan);
 	site_reply_free(&L.rep[0]);
 	site_reply_free(&L.rep[1]);
 	arena_free(&L.arena);

@@ -3,7 +3,8 @@
 # database: users seat0..seat5 and watcher, then soak-leak with PAIRS pairs of
 # each game kind, in rounds until LEAK_SECONDS have passed (default 0:
 # one round).  Environment: PAIRS (default 2), MOVES (moves per
-# pair, default 40), LEAK_SELF_TEST=1 (the owner's views are swept
+# pair, default 40), LEAK_NGINX=0 (skip the replay of the first
+# round's pairs through nginx, leak_nginx.py), LEAK_SELF_TEST=1 (the owner's views are swept
 # too: the run must then fail), SEED (default: random), TOPPER, SOAK_LEAK (the
 # driver; default build-asan/tests/soak/soak-leak).  Prints the figures
 # and ends with "soak leak: N checked, M failed"; exit 1 on a failure.
@@ -32,7 +33,7 @@ done
 echo "leak: seed $SEED, $PAIRS pairs per game kind a round, up to $MOVES moves each, ${LEAK_SECONDS:-0} s"
 start=$(date +%s)
 "$SOAK_LEAK" --config "$dir/topper.conf" --pairs "$PAIRS" --seed "$SEED" \
-    --moves "$MOVES" ${LEAK_SELF_TEST:+--self-test} --seconds "${LEAK_SECONDS:-0}" ${LEAK_DUMP:+--dump "$LEAK_DUMP"} > "$dir/out" 2> "$dir/err"
+    --moves "$MOVES" ${LEAK_SELF_TEST:+--self-test} --plan "$dir/plan" --seconds "${LEAK_SECONDS:-0}" ${LEAK_DUMP:+--dump "$LEAK_DUMP"} > "$dir/out" 2> "$dir/err"
 rc=$?
 cat "$dir/out"
 head -c 4000 "$dir/err"
@@ -43,6 +44,31 @@ m=0
 for x in $d; do m=$((m + x)); done
 [ -n "$n" ] || { n=0; m=1; }
 [ "$rc" -eq 0 ] || [ "$m" -gt 0 ] || m=1
-echo "leak: $secs s, $((n / (secs > 0 ? secs : 1))) views/s; verdict: $([ "$m" -eq 0 ] && echo PASS || echo FAIL)"
+echo "leak: $secs s in one process, $((n / (secs > 0 ? secs : 1))) views/s"
+
+# The same pairs (the first round's) through nginx, on an instance.
+if [ "${LEAK_NGINX:-1}" = 1 ] && [ -s "$dir/plan" ] && [ -z "${LEAK_SELF_TEST:-}" ]; then
+	. tests/e2e/lib/instance.sh
+	if instance_start; then
+		for u in seat0 seat1 seat2 seat3 seat4 seat5 watcher; do
+			echo "secret-$u-pw" | "$TOPPER" user add "$u" \
+			    "$u@example.org" --password-stdin \
+			    --config "$INST_CONF" > /dev/null || m=$((m + 1))
+		done
+		start=$(date +%s)
+		/usr/bin/python3 tests/soak/leak_nginx.py "$INST_URL" "$dir/plan" \
+		    "$INST/topper.db" "$INST_CONF" "$TOPPER" > "$dir/nginx" 2>&1
+		nrc=$?
+		cat "$dir/nginx"
+		nn=$(sed -n 's/^leak-nginx: \([0-9]*\) compared.*/\1/p' "$dir/nginx")
+		[ "$nrc" -eq 0 ] && [ -n "$nn" ] || m=$((m + 1))
+		n=$((n + ${nn:-0}))
+		echo "leak: through nginx, $(($(date +%s) - start)) s"
+		instance_stop || m=$((m + 1))
+	else
+		m=$((m + 1))
+	fi
+fi
+echo "leak: verdict: $([ "$m" -eq 0 ] && echo PASS || echo FAIL)"
 echo "soak leak: $n checked, $m failed"
 [ "$m" -eq 0 ]
