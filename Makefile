@@ -119,3 +119,4 @@ soak-bin: $(SOAK_BIN)
 soak: deps
 	$(MAKE) build-asan/topper build/topper $(SOAK_BIN)
 	sh tools/soak.sh
+build-asan/tests/soak/soak-leak: build-asan/tests/soak/leak_view.o

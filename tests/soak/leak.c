@@ -61,10 +61,8 @@
 #include "site.h"
 #include "token.h"
 
-#define NOW		1767225600	/* 2026-01-01, fixed */
-#define OBS_MAX		(GAME_SEATS_MAX + 2)
-#define PACK_MAX	1024		/* deck_fill() of 4 copies fits */
-#define SEATS_CAP	6		/* users seat0..seat5 */
+#include "leak.h"
+
 
 time_t	time(time_t *t);
 
@@ -77,6 +75,8 @@ time(time_t *t)
 	return NOW;
 }
 
+struct leak	 L;
+
 /* cli_import()'s usage message (main.c has the program's). */
 int
 cli_usage(const char *name)
@@ -85,37 +85,6 @@ cli_usage(const char *name)
 	return 2;
 }
 
-struct twin {
-	const struct game_rules	*rules;
-	int			 nseats;
-	int			 owner;		/* seat S, or -1: a stock twin */
-	int64_t			 id[2];		/* A, B */
-	uint8_t			*st[2];		/* engine states */
-	int			 ply;
-	int			 nmoves;	/* moves[]: what was posted */
-	struct {
-		int	 seat;
-		char	 text[GAME_MOVE_TEXT_MAX];
-	}			 moves[256];
-};
-
-static struct {
-	struct site	 site;
-	const char	*config;
-	sqlite3		*db;
-	struct site_who	 seat_user[SEATS_CAP];
-	struct site_who	 watcher, anon;
-	struct mail_conf mc;
-	struct arena	 arena;
-	uint64_t	 rnd;
-	const char	*dump;
-	FILE		*plan;		/* --plan: the pairs, for leak_nginx.py */
-	long		 round;		/* the plan holds round 1's pairs */
-	int		 self_test;	/* the owner counts as an observer */
-	long		 compared, diffs, controls, control_fails;
-	long		 pairs, hand_twins, moves, stopped_reveal, no_swap;
-	struct site_reply rep[2];
-} L;
 
 static uint32_t
 rnd(uint32_t n)
@@ -126,8 +95,8 @@ rnd(uint32_t n)
 	return n ? (uint32_t)((L.rnd >> 11) % n) : 0;
 }
 
-static void
-die(const char *what)
+void
+leak_die(const char *what)
 {
 	fprintf(stderr, "soak-leak: %s\n", what);
 	exit(2);
@@ -151,7 +120,7 @@ sql_int(const char *q, const char *arg)
 	int64_t		 v = 0;
 
 	if (sqlite3_prepare_v2(L.db, q, -1, &st, NULL) != SQLITE_OK)
-		die(sqlite3_errmsg(L.db));
+		leak_die(sqlite3_errmsg(L.db));
 	if (arg != NULL)
 		sqlite3_bind_text(st, 1, arg, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
@@ -164,199 +133,7 @@ static void
 who_login(struct site_who *w, const char *name)
 {
 	if (site_login(&L.site, name, NOW, w) != 0)
-		die("a soak user is missing (tests/soak/leak.sh adds them)");
-}
-
-/*
- * Remove from s (in place) what may rightly differ between the twins:
- * the game's id wherever it is a whole number, and in mail the signed
- * tokens (reply, unsubscribe) and the Message-ID, which name the game.
- */
-static size_t
-normalize(char *s, size_t n, int64_t id, int is_mail)
-{
-	static const char	 b64[] = "abcdefghijklmnopqrstuvwxyz"
-				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.";
-	char			 idtxt[32], *out, *o;
-	size_t			 i = 0, k, idn;
-
-	if ((out = o = malloc(n + 1)) == NULL)
-		die("out of memory");
-	idn = (size_t)snprintf(idtxt, sizeof(idtxt), "%lld", (long long)id);
-	while (i < n) {
-		if (s[i] >= '0' && s[i] <= '9' && (i == 0 ||
-		    s[i - 1] < '0' || s[i - 1] > '9')) {
-			for (k = i; k < n && s[k] >= '0' && s[k] <= '9'; k++)
-				continue;
-			if (k - i == idn && memcmp(s + i, idtxt, idn) == 0)
-				memcpy(o, "ID", 2), o += 2;
-			else
-				memcpy(o, s + i, k - i), o += k - i;
-			i = k;
-			continue;
-		}
-		if (is_mail && (s[i] == '+' || s[i] == '/' || s[i] == '<')) {
-			/* a token after "+", "/" or "<": a long base64url run */
-			for (k = i + 1; k < n && s[k] != '\0' &&
-			    strchr(b64, s[k]) != NULL; k++)
-				continue;
-			if (k - i > 24) {
-				*o++ = s[i];
-				memcpy(o, "TOKEN", 5), o += 5;
-				i = k;
-				continue;
-			}
-		}
-		*o++ = s[i++];
-	}
-	k = (size_t)(o - out);
-	if (k > n)
-		die("normalize grew a reply");	/* ids have 7 digits */
-	memcpy(s, out, k);
-	s[k] = '\0';
-	free(out);
-	return k;
-}
-
-static void
-dump(const char *what, const char *who, int ply)
-{
-	char	 path[4096];
-	FILE	*f;
-	int	 i;
-
-	if (L.dump == NULL)
-		return;
-	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "%s/diff%ld-%s-%s-%d.%c",
-		    L.dump, L.diffs, who, what, ply, "AB"[i]);
-		for (char *p = path + strlen(L.dump) + 1; *p; p++)
-			if (*p == '/' || *p == '?')
-				*p = '_';
-		if ((f = fopen(path, "w")) != NULL) {
-			fwrite(L.rep[i].text, 1, L.rep[i].len, f);
-			fclose(f);
-		}
-	}
-}
-
-/* Compare the two normalized replies in L.rep; 1 when they are equal. */
-static int
-compare(const struct twin *t, int is_mail, const char *what,
-    const char *who, int must_differ)
-{
-	size_t	 n0, n1;
-	int	 same;
-
-	n0 = normalize(L.rep[0].text, L.rep[0].len, t->id[0], is_mail);
-	n1 = normalize(L.rep[1].text, L.rep[1].len, t->id[1], is_mail);
-	L.rep[0].len = n0;
-	L.rep[1].len = n1;
-	same = n0 == n1 && memcmp(L.rep[0].text, L.rep[1].text, n0) == 0;
-	if (must_differ) {
-		L.controls++;
-		if (same) {
-			L.control_fails++;
-			fprintf(stderr, "soak-leak: CONTROL %s %s: the owner's "
-			    "views of %lld and %lld are the same\n",
-			    t->rules->slug, what, (long long)t->id[0],
-			    (long long)t->id[1]);
-		}
-		return !same;
-	}
-	L.compared++;
-	if (!same) {
-		dump(what, who, t->ply);
-		L.diffs++;
-		fprintf(stderr, "soak-leak: DIFFERENCE %s games %lld/%lld "
-		    "ply %d, %s as %s (owner seat %d)\n", t->rules->slug,
-		    (long long)t->id[0], (long long)t->id[1], t->ply, what,
-		    who, t->owner);
-	}
-	return same;
-}
-
-/* GET path (query q) from both games as w, then compare. */
-static void
-fetch2(const struct twin *t, const struct site_who *w, const char *fmt,
-    const char *q, int must_differ)
-{
-	struct site_req	 r;
-	char		 path[2][128], what[160];
-	int		 i;
-
-	for (i = 0; i < 2; i++) {
-		snprintf(path[i], sizeof(path[i]), fmt, (long long)t->id[i]);
-		memset(&r, 0, sizeof(r));
-		r.method = "GET";
-		r.path = path[i];
-		r.query = q;
-		r.cookie = w->uid ? w->cookie : NULL;
-		site_request(&L.site, &r, &L.rep[i]);
-	}
-	snprintf(what, sizeof(what), "%s%s%s", path[0], q ? "?" : "",
-	    q ? q : "");
-	compare(t, 0, what, w->name, must_differ);
-}
-
-/* The turn mail seat would get now, in both games, compared. */
-static void
-mail2(const struct twin *t, int seat)
-{
-	struct mail_game_row	 row;
-	struct mail_msg		 m;
-	int			 i;
-
-	for (i = 0; i < 2; i++) {
-		memset(&row, 0, sizeof(row));
-		row.user = L.seat_user[seat].uid;
-		row.game = t->id[i];
-		row.seat = seat;
-		row.ply = t->ply;
-		row.why = MAIL_WHY_TURN;
-		row.note = "";
-		L.rep[i].len = 0;
-		if (mail_compose_game(L.site.app.db, &L.arena, &L.mc, &row,
-		    NOW, &m) != 0)
-			die("mail_compose_game failed");
-		db_end_read(L.site.app.db);
-		free(L.rep[i].text);
-		if (asprintf(&L.rep[i].text, "%s\n%s\n%s\n%s", m.subject,
-		    m.headers, m.text, m.html ? m.html : "") < 0)
-			die("out of memory");
-		L.rep[i].len = strlen(L.rep[i].text);
-		L.rep[i].cap = L.rep[i].len + 1;
-		arena_reset(&L.arena);
-	}
-	compare(t, 1, "turn mail", L.seat_user[seat].name, 0);
-}
-
-/* Everything every observer can fetch, at the twins' current ply. */
-static void
-sweep(const struct twin *t, int all_history)
-{
-	const struct site_who	*obs[OBS_MAX];
-	char			 q[32];
-	int			 n = 0, i, k, s;
-
-	for (s = 0; s < t->nseats; s++)
-		if (s != t->owner || L.self_test)
-			obs[n++] = &L.seat_user[s];
-	obs[n++] = &L.watcher;
-	obs[n++] = &L.anon;
-	for (i = 0; i < n; i++) {
-		fetch2(t, obs[i], "/g/%lld", NULL, 0);
-		fetch2(t, obs[i], "/api/games/%lld", NULL, 0);
-		fetch2(t, obs[i], "/api/games/%lld/ply", NULL, 0);
-		fetch2(t, obs[i], "/g/%lld/history", NULL, 0);
-		for (k = all_history ? 0 : t->ply; k <= t->ply; k++) {
-			snprintf(q, sizeof(q), "ply=%d", k);
-			fetch2(t, obs[i], "/g/%lld/history", q, 0);
-		}
-	}
-	for (s = 0; s < t->nseats; s++)
-		if (s != t->owner || L.self_test)
-			mail2(t, s);
+		leak_die("a soak user is missing (tests/soak/leak.sh adds them)");
 }
 
 /* The pack the game deals from: the deck kind and copies deal() takes. */
@@ -371,9 +148,9 @@ find_pack(const struct game_rules *g, int nseats, card_t *pack)
 	st = malloc(g->state_size);
 	out = malloc(g->state_size);
 	if (st == NULL || out == NULL)
-		die("out of memory");
+		leak_die("out of memory");
 	if (g->setup(st, &su, why) != GAME_OK)
-		die(why);
+		leak_die(why);
 	for (k = 0; k < DECK__MAX && !found; k++)
 		for (copies = 1; copies <= 4 && !found; copies++) {
 			if ((n = deck_fill(k, copies, pack)) <= 0 ||
@@ -397,7 +174,7 @@ deal(const struct game_rules *g, int nseats, const card_t *deck, int n,
 
 	if (tmp == NULL || g->setup(tmp, &su, why) != GAME_OK ||
 	    g->deal(tmp, st, deck, n, why) != GAME_OK)
-		die("deal refused a deck deal() took before");
+		leak_die("deal refused a deck deal() took before");
 	free(tmp);
 }
 
@@ -412,7 +189,7 @@ view_diff(const struct game_rules *g, int nseats, const uint8_t *a,
 	int		 s;
 
 	if (va == NULL || vb == NULL)
-		die("out of memory");
+		leak_die("out of memory");
 	for (s = -1; s < nseats; s++) {
 		memset(va, 0, g->view_size);
 		memset(vb, 0, g->view_size);
@@ -450,7 +227,7 @@ write_record(const char *path, const struct game_rules *g, int nseats,
 	FILE	*f;
 
 	if ((f = fopen(path, "w")) == NULL)
-		die("cannot write a record");
+		leak_die("cannot write a record");
 	put_record(f, g, nseats, deck, n);
 	fputc('\n', f);
 	fclose(f);
@@ -477,7 +254,7 @@ import(const char *path, int nseats)
 	fflush(stdout);			/* it prints the id: not ours */
 	keep = dup(1);
 	if ((null = open("/dev/null", O_WRONLY)) < 0 || keep < 0)
-		die("cannot open /dev/null");
+		leak_die("cannot open /dev/null");
 	dup2(null, 1);
 	close(null);
 	s = cli_import(6, argv);
@@ -485,7 +262,7 @@ import(const char *path, int nseats)
 	dup2(keep, 1);
 	close(keep);
 	if (s != 0)
-		die("topper import failed");
+		leak_die("topper import failed");
 	return sql_int("SELECT max(id) FROM games", NULL);
 }
 
@@ -527,7 +304,7 @@ post2(struct twin *t, int seat, const char *text)
 	/* What the mover reads back is a view too, when it is not S. */
 	if (seat != t->owner) {
 		t->ply++;
-		compare(t, 0, "move reply", L.seat_user[seat].name, 0);
+		leak_compare(t, 0, "move reply", L.seat_user[seat].name, 0);
 		t->ply--;
 	}
 }
@@ -552,7 +329,7 @@ play(struct twin *t, int max)
 	common = malloc(GAME_LEGAL_MAX * sizeof(*common));
 	if (la == NULL || lb == NULL || na == NULL || nb == NULL ||
 	    common == NULL)
-		die("out of memory");
+		leak_die("out of memory");
 	g->status(t->st[0], &sa);
 	hand = sa.hand;
 	seen = view_diff(g, t->nseats, t->st[0], t->st[1]);
@@ -606,7 +383,7 @@ play(struct twin *t, int max)
 		t->ply++;
 		made++;
 		L.moves++;
-		sweep(t, 0);
+		leak_sweep(t, 0);
 	}
 	free(la);
 	free(lb);
@@ -632,7 +409,7 @@ renumber(int64_t id)
 	    (long long)next, (long long)id, (long long)next, (long long)id);
 	sql_exec(q);
 	if (sql_int("SELECT count(*) FROM outbox", NULL) != 0)
-		die("an import queued mail; the sweep expects none");
+		leak_die("an import queued mail; the sweep expects none");
 	return next++;
 }
 
@@ -665,7 +442,7 @@ one_pair(const struct game_rules *g, const card_t *pack, int n,
 	t.st[0] = malloc(g->state_size);
 	t.st[1] = malloc(g->state_size);
 	if (t.st[0] == NULL || t.st[1] == NULL)
-		die("out of memory");
+		leak_die("out of memory");
 	memcpy(deck[0], pack, (size_t)n * sizeof(card_t));
 	for (i = n - 1; i > 0; i--) {
 		j = (int)rnd((uint32_t)i + 1);
@@ -714,13 +491,13 @@ one_pair(const struct game_rules *g, const card_t *pack, int n,
 	for (k = 0; k < 2; k++)
 		t.id[k] = renumber(t.id[k]);
 	if (t.owner >= 0) {
-		fetch2(&t, &L.seat_user[t.owner], "/g/%lld", NULL, 1);
-		fetch2(&t, &L.seat_user[t.owner], "/api/games/%lld", NULL, 1);
+		leak_fetch2(&t, &L.seat_user[t.owner], "/g/%lld", NULL, 1);
+		leak_fetch2(&t, &L.seat_user[t.owner], "/api/games/%lld", NULL, 1);
 	}
-	sweep(&t, 1);
+	leak_sweep(&t, 1);
 	play(&t, max_moves);
 	if (t.ply > 0)
-		sweep(&t, 1);
+		leak_sweep(&t, 1);
 	if (L.plan != NULL && L.round == 1) {
 		/* One line a pair: both records, the owner, the moves. */
 		fprintf(L.plan, "{\"owner\": %d, \"records\": [", t.owner);
@@ -764,23 +541,23 @@ main(int argc, char **argv)
 			max_moves = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--plan") == 0 && i + 1 < argc) {
 			if ((L.plan = fopen(argv[++i], "w")) == NULL)
-				die("cannot write the plan");
+				leak_die("cannot write the plan");
 		} else if (strcmp(argv[i], "--self-test") == 0)
 			L.self_test = 1;
 		else if (strcmp(argv[i], "--dump") == 0 && i + 1 < argc)
 			L.dump = argv[++i];
 		else
-			die("usage: soak-leak --config FILE --pairs N "
+			leak_die("usage: soak-leak --config FILE --pairs N "
 			    "[--seconds S] [--seed N] [--moves K] "
 			    "[--dump DIR] [--self-test] [--plan FILE]");
 	}
 	if (L.config == NULL)
-		die("--config is required");
+		leak_die("--config is required");
 	L.rnd = 0x9e3779b97f4a7c15ull ^ (uint64_t)seed * 0x2545f4914f6cdd1dull;
 	if (site_open(&L.site, L.config) != 0)
 		return 2;
 	if (sqlite3_open(L.site.cf.db, &L.db) != SQLITE_OK)
-		die("cannot open the database");
+		leak_die("cannot open the database");
 	sqlite3_busy_timeout(L.db, 5000);
 	for (k = 0; k < SEATS_CAP; k++) {
 		snprintf(name, sizeof(name), "seat%d", k);
@@ -790,10 +567,10 @@ main(int argc, char **argv)
 	snprintf(L.anon.name, sizeof(L.anon.name), "anon");
 	mail_conf_of(&L.site.cf, &L.mc);
 	if (token_key_load(L.site.app.db, L.mc.key) != 0)
-		die("no token key");
+		leak_die("no token key");
 	arena_init(&L.arena, 1 << 26);
 	if (mkdtemp(tmpdir) == NULL)
-		die("mkdtemp");
+		leak_die("mkdtemp");
 	/* Mails go nowhere: the sweep composes them itself. */
 	sql_exec("UPDATE users SET notify = 0");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -810,7 +587,7 @@ main(int argc, char **argv)
 			nseats = all[k]->seats_min + (int)rnd((uint32_t)(hi -
 			    all[k]->seats_min + 1));
 			if ((n = find_pack(all[k], nseats, pack)) == 0)
-				die("no pack that the game deals from");
+				leak_die("no pack that the game deals from");
 			one_pair(all[k], pack, n, nseats, max_moves, tmpdir);
 		}
 		if (rounds == 1 || seconds == 0)
