@@ -28,7 +28,8 @@ SAN="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all
 make -s --no-print-directory build-asan/libtopper.a build-asan/libengine.a
 LIBS=$(make -s --no-print-directory \
     --eval 'fuzz-print-libs: ; @echo $(LIBS)' fuzz-print-libs)
-INC="-Iengine -Ifcgi $(pkg-config --cflags json-c)"
+INC=$(make -s --no-print-directory \
+    --eval 'fuzz-print-inc: ; @echo $(INC)' fuzz-print-inc)
 
 tmp=$(mktemp -d)
 if [ -n "${FUZZ_KEEP:-}" ]; then

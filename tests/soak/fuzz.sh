@@ -20,17 +20,22 @@ CLANG=${CLANG:-$(command -v clang-14 || command -v clang)}
 OUT=build/fuzz
 FLAGS="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer
     -fsanitize=address,undefined -fno-sanitize-recover=all"
-INC="-Iengine -Ifcgi -Itests/soak $(pkg-config --cflags json-c)"
 make -s --no-print-directory build/sql_embed.c || exit 1
-LIBS=$(make -s --no-print-directory \
-    --eval 'fuzz-print-libs: ; @echo $(LIBS)' fuzz-print-libs)
+# Sources, include paths and libraries as the Makefile has them.
+mk() {
+	make -s --no-print-directory --eval "fuzz-print: ; @echo \$($1)" \
+	    fuzz-print
+}
+LIBS=$(mk LIBS)
+INC="$(mk INC) -Itests/soak"
+SRC="$(mk ENGINE_SRC) $(mk FCGI_SRC) build/sql_embed.c tests/soak/site.c"
 mkdir -p "$OUT/obj"
 
 # The program's sources, with clang and coverage for the fuzzer; an
 # object is rebuilt when its source or any header is newer.
-newest_h=$(ls -t engine/*.h fcgi/*.h | head -1)
-for c in engine/*.c fcgi/*.c build/sql_embed.c tests/soak/site.c; do
-	[ "$c" = fcgi/main.c ] && continue
+# shellcheck disable=SC2046
+newest_h=$(ls -t $(find engine fcgi tests/soak -name '*.h') | head -1)
+for c in $SRC; do
 	o=$OUT/obj/$(echo "$c" | tr / _ | sed 's/\.c$/.o/')
 	if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then
 		echo "$c $o"

@@ -1,5 +1,5 @@
 /*
- * leak.c: the twin-game leak sweep of "make soak" (tests/soak/README).
+ * leak.c: the twin-game leak sweep of "make soak" (README "Reliability").
  *
  *   soak-leak --config FILE --pairs N [--seconds S] [--seed N] [--moves K]
  *             [--dump DIR] [--self-test] [--plan FILE]
