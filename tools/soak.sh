@@ -3,7 +3,7 @@
 # "Reliability").  Runs the parts of tests/soak/ one after another, each
 # for its share of SOAK_MINUTES (default 240, the full soak, sized from
 # the rates of a short run on a 2-core machine to reach the targets
-# below, except the kill loop's 100,000 moves), each printing its figures
+# below), each printing its figures
 # and a verdict, then one line per part, "soak PART: N checked, M
 # failed", with its target.
 #
@@ -40,7 +40,10 @@ for p in $PARTS; do
 	leak)	target="1,000,000 compared views, 0 differences"
 		LEAK_SECONDS=$(share 28 5) PAIRS=1 sh tests/soak/leak.sh ;;
 	kill)	target=">= 100 kills, 100,000 acknowledged moves, 0 lost"
-		KILL_SECONDS=$(share 13 10) sh tests/soak/kill.sh ;;
+		# A kill every 1.5 s on average: the writer is up long
+		# enough between kills for the moves to flow.
+		KILL_GAP_MS=3000 KILL_SECONDS=$(share 13 10) \
+		    sh tests/soak/kill.sh ;;
 	power)	target="1,000 cuts, 0 acknowledged moves lost, 0 integrity errors"
 		CUTS=1000000 POWER_SECONDS=$(share 14 10) sh tests/soak/power.sh ;;
 	mail)	target="every queued mail delivered, none failed"

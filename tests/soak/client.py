@@ -6,8 +6,9 @@ mixed load of "make soak".
               [--ack FILE] [--readers N] [--seed N]
 
 One thread per user signs in through /login, makes a personal API token
-on /account/token, then plays: it reads each game through the API and,
-when its seat is to act, posts one of its legal moves ({"ply", "move"}).
+on /account/token, then plays: it polls a game's ply (to_act) and, when
+its seat is to act, reads the game through the API and posts one of its
+legal moves ({"ply", "move"}), and again while the turn stays its own.
 A 200 is an acknowledged move: "GAME<TAB>PLY<TAB>TEXT" goes to the ack
 file, flushed and synced before the thread goes on (check_db.py reads
 it).  409 and 422 are a stale view or a move the game no longer takes;
@@ -129,22 +130,34 @@ def player(a, name, stats, acks, ack_lock, stop, rnd, count):
             stats.add('login', 0, False)
             time.sleep(0.2)
     auth = {'Authorization': 'Bearer ' + token}
+    seat = {}				# game -> this user's seat, once known
     while not stop.is_set():
-        gid = rnd.choice(a.games)
+        mine = [x for x in a.games if seat.get(x, 0) is not None and
+                x not in done]
+        if not mine:
+            return			# every game has ended, or holds no seat
+        gid = rnd.choice(mine)
+        if gid in seat:
+            # The cheap poll first: is this seat to act at all?
+            st, _, body = timed(stats, 'GET /api/games/ID/ply', c, 'GET',
+                                '/api/games/%d/ply' % gid, headers=auth)
+            if st != 200:
+                time.sleep(0.05)
+                continue
+            if seat[gid] not in json.loads(body).get('to_act', []):
+                continue
         st, _, body = timed(stats, 'GET /api/games/ID', c, 'GET',
                             '/api/games/%d' % gid, headers=auth)
         if st != 200:
             time.sleep(0.05)
             continue
         g = json.loads(body)
+        seat[gid] = g.get('seat')
         if g.get('over'):
             done[gid] = True
-            if len(done) == len(a.games):
-                return			# every game has ended
             continue
-        if not g.get('legal') or g.get('seat') is None:
-            time.sleep(0.01)		# not this user's turn there
-            continue
+        if not g.get('legal'):
+            continue			# not this user's turn there
         while g.get('legal') and not stop.is_set():
             move = rnd.choice(g['legal'])
             st, _, body = timed(stats, 'POST /api/games/ID/moves', c, 'POST',
