@@ -5,6 +5,7 @@
 #   make run      install, build, start nginx + topper fcgi + topper worker
 #   make stop     stop what make run started
 #   make bench    the benchmarks of DESIGN.md "Speed"
+#   make soak     the reliability figures (tools/soak.sh; SOAK_MINUTES)
 #   make install  PREFIX=/usr/local DESTDIR=
 
 CC      ?= cc
@@ -102,3 +103,26 @@ install: all
 
 clean:
 	rm -rf build build-asan bin
+
+# make soak: the reliability figures (tools/soak.sh, README
+# "Reliability"; not part of make test).  SOAK_MINUTES scales the whole
+# run (default 240).  The drivers of tests/soak/ link the sanitizer
+# build, so a soak is a long sanitizer run too; tests/soak/fuzz.sh
+# builds its own clang tree in build/fuzz/.
+SOAK_OBJ = $(patsubst %.c,build-asan/%.o,$(wildcard tests/soak/*.c))
+SOAK_BIN = build-asan/tests/soak/soak-leak build-asan/tests/soak/soak-power
+
+build-asan/tests/soak/soak-%: build-asan/tests/soak/%.o \
+    build-asan/tests/soak/site.o build-asan/libtopper.a build-asan/libengine.a
+	$(CC) $(SAN) -o $@ $^ $(LIBS)
+
+build-asan/tests/soak/soak-power: build-asan/tests/soak/lossy.o
+
+.SECONDARY: $(SOAK_OBJ)
+.PHONY: soak soak-bin
+soak-bin: $(SOAK_BIN)
+
+soak: deps
+	$(MAKE) build-asan/topper build/topper $(SOAK_BIN)
+	sh tools/soak.sh
+build-asan/tests/soak/soak-leak: build-asan/tests/soak/leak_view.o
