@@ -17,6 +17,7 @@
 #include "req.h"
 #include "resp.h"
 #include "route.h"
+#include "routes.h"
 #include "sess.h"
 #include "tpl.h"
 
@@ -47,8 +48,7 @@ site_open(struct site *s, const char *config_path)
 		site_close(s);
 		return -1;
 	}
-	auth_install();
-	resp_set_error_page(page_error);
+	routes_install();
 	return 0;
 }
 
@@ -129,7 +129,7 @@ site_request(struct site *s, const struct site_req *q, struct site_reply *out)
 		    strlen(q->body));
 		r.body_len = strlen(q->body);
 	}
-	route_dispatch(&r);
+	routes_dispatch(&r);
 	if (s->app.db != NULL)
 		db_end_read(s->app.db);
 	out->len = 0;
