@@ -17,6 +17,7 @@
 #include "csrf.h"
 #include "db.h"
 #include "esc.h"
+#include "page_turn.h"
 #include "req.h"
 #include "resp.h"
 #include "route.h"
@@ -145,6 +146,8 @@ auth_after(struct req *r, unsigned flags)
 	if ((flags & R_TOUCH) && (r->method == REQ_GET ||
 	    r->method == REQ_HEAD) && r->resp.status < 400)
 		sess_touch(r);
+	if (r->resp.status < 400)
+		page_turn_after(r);
 	if (r->app->rq.writable) {
 		(void)db_query_only(db, 1);
 		r->app->rq.writable = 0;

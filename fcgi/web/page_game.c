@@ -20,6 +20,7 @@
 #include "game_web.h"
 #include "page.h"
 #include "page_deadline.h"
+#include "page_turn.h"
 #include "page_table.h"
 #include "play.h"
 #include "req.h"
@@ -199,8 +200,13 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'p':
 		if (strcmp(key, "ply") == 0)
 			return tpl_int(out, g->ply);
+		/*
+		 * Polled on the player's turn too: the poll marks the
+		 * table seen (the quiet rule) and updates the count of
+		 * games waiting.
+		 */
 		if (strcmp(key, "poll") == 0)
-			return tpl_bool(out, !g->over && !p->my_turn);
+			return tpl_bool(out, !g->over);
 		if (strcmp(key, "play") == 0) {
 			*out = p->play;
 			return 0;
@@ -390,6 +396,7 @@ page_game_show(struct req *r)
 
 	switch (store_game_load(r->app->db, r->arena, req_id(r, 0), &g)) {
 	case DB_OK:
+		(void)page_turn_peek(r, g.id);	/* a look at the table */
 		show(r, &g, 200, NULL);
 		return;
 	case DB_NOTFOUND:
