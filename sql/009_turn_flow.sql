@@ -11,3 +11,8 @@ ALTER TABLE seats ADD COLUMN seen_at INTEGER;
 -- player must act (the clock triggers of 004), so the header's count,
 -- "next game" and the feed read this index alone, soonest deadline first.
 CREATE INDEX seats_waiting ON seats (user, deadline) WHERE deadline IS NOT NULL;
+
+-- The personal Atom feed of waiting games (/feed/TOKEN.atom): the
+-- SHA-256 of its secret token, or NULL: no feed (revoked, or never made).
+ALTER TABLE users ADD COLUMN feed_hash BLOB;
+CREATE UNIQUE INDEX users_feed ON users (feed_hash) WHERE feed_hash IS NOT NULL;

@@ -19,6 +19,8 @@
 
 #include "db.h"
 
+struct arena;
+
 enum {
 	STORE_TURN_SEEN_EVERY = 60	/* seconds between seen_at writes */
 };
@@ -41,5 +43,38 @@ int		store_turn_seen_stale(int64_t seen, int64_t now);
  */
 enum db_rc	store_turn_seen(struct db *db, int64_t user, int64_t game,
 		    int64_t now);
+
+/* One game waiting for a player. */
+struct store_turn_wait {
+	int64_t		 game;
+	const char	*rules;		/* the rules' slug */
+	int		 ply;
+	int64_t		 since;		/* the clock started (turn_start) */
+	int64_t		 deadline;
+};
+
+/*
+ * The games waiting for user, soonest deadline first, at most max,
+ * into an array in a (*n rows).
+ */
+enum db_rc	store_turn_waiting(struct db *db, struct arena *a, int64_t user,
+		    int max, struct store_turn_wait **out, int *n);
+
+/* The waiting game with the least time left but except; 0: none. */
+enum db_rc	store_turn_next(struct db *db, int64_t user, int64_t except,
+		    int64_t *game);
+
+/*
+ * The feed: set user's token hash (NULL: revoke); find the user (and
+ * name, STORE_TURN_NAME_MAX) a hash belongs to, DB_NOTFOUND when none.
+ */
+enum {
+	STORE_TURN_HASH_BYTES = 32,
+	STORE_TURN_NAME_MAX = 32
+};
+enum db_rc	store_turn_feed_set(struct db *db, int64_t user,
+		    const unsigned char *hash);
+enum db_rc	store_turn_feed_user(struct db *db, const unsigned char *hash,
+		    int64_t *user, char name[STORE_TURN_NAME_MAX]);
 
 #endif /* TOPPER_STORE_TURN_H */

@@ -29,6 +29,7 @@
 #include "sess.h"
 #include "store_game.h"
 #include "store_lobby.h"
+#include "store_turn.h"
 #include "tpl.h"
 #include "words.h"
 
@@ -45,6 +46,7 @@ struct game_page {
 	int				 open;		/* a seat waits for a player */
 	int				 can_join;
 	int				 my_turn;
+	int64_t				 next_game;	/* waits for the viewer, or 0 */
 	struct tpl_val			 board;
 	struct tpl_val			 play;
 	int				 nrecent, first_recent;
@@ -190,6 +192,9 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'n':
 		if (strcmp(key, "notice") == 0)
 			return tpl_str(out, p->notice);
+		if (strcmp(key, "next_game") == 0)
+			return p->next_game > 0 ? tpl_int(out, p->next_game) :
+			    tpl_none(out);
 		break;
 	case 'o':
 		if (strcmp(key, "over") == 0)
@@ -364,6 +369,10 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	p.can_join = p.open && !g->over && u != NULL && p.seat < 0;
 	p.my_turn = !g->over && !p.open && p.seat >= 0 &&
 	    page_game_may_act(g, p.seat);
+	/* After a move: the waiting game with the least time left. */
+	if (p.seat >= 0 && !p.my_turn && u != NULL &&
+	    store_turn_next(r->app->db, u->id, g->id, &p.next_game) != DB_OK)
+		p.next_game = 0;
 	if ((view = arena_calloc(r->arena, rules->view_size)) == NULL) {
 		resp_fail(r, 500, "This game could not be shown.");
 		return;

@@ -10,6 +10,7 @@
 #include "page.h"
 #include "page_auth.h"
 #include "page_deadline.h"
+#include "page_feed.h"
 #include "page_game.h"
 #include "page_history.h"
 #include "page_lobby.h"
@@ -47,6 +48,9 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/account/token/revoke", page_auth_token_revoke, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/tz",		page_auth_tz,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/mail",	page_mail_pref,	R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/feed",	page_feed_make,	R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/feed/revoke",	page_feed_revoke, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/feed/{tok:s}",	page_feed_atom,	0 },
 	{ REQ_POST,	"/account/vacation",	page_deadline_vacation, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/unsubscribe/{tok:s}",	page_mail_unsub_form, 0 },
 	{ REQ_POST,	"/unsubscribe/{tok:s}",	page_mail_unsub, R_SIGNED | R_WRITES },

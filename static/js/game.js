@@ -42,6 +42,10 @@
 					window.location.reload();
 					return;
 				}
+				/* The header's count of games waiting (turns.js). */
+				if (data && typeof data.waiting === "number" &&
+				    window.topperTurns)
+					window.topperTurns(data.waiting);
 				delay = POLL_MS;
 				window.setTimeout(tick, delay);
 			}).catch(function () {
