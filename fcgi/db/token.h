@@ -31,7 +31,9 @@ struct db;
 /* What a token allows; a token verified for another purpose is refused. */
 enum token_purpose {
 	TOKEN_UNSUBSCRIBE = 1,	/* stop mail to token.user (no expiry) */
-	TOKEN_REPLY = 2		/* a move by reply: user, game, seat, ply */
+	TOKEN_REPLY = 2,	/* a move by reply: user, game, seat, ply */
+	TOKEN_MOVE = 3		/* one move by a link (mail_links.h): the
+				   ply field also holds which move */
 };
 
 enum {

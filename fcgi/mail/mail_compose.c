@@ -16,6 +16,7 @@
 #include "config.h"
 #include "db.h"
 #include "esc.h"
+#include "mail_links.h"
 #include "mail_queue.h"
 #include "page_game_kit.h"
 #include "record.h"
@@ -496,6 +497,10 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 		buf_putc(&w, '\0');
 		if (!w.failed && w.data[0] != '\0')
 			buf_printf(&b, "Your moves now: %s\n", w.data);
+		/* Each move as a signed one-tap link (mail_links.h). */
+		if (row->ply == g.ply && mail_links_put(a, mc, rules, view->b,
+		    row->user, g.id, row->seat, row->ply, now, &b) != 0)
+			return -1;
 	}
 	buf_printf(&b, "\nPlay on the site: %s\n", game_url);
 
