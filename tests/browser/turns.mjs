@@ -48,6 +48,18 @@ await run(async () => {
 	    .test(c1.title), c1.title);
 	await shoot("game");
 
+	// The player allowed notifications: a spy stands in for the
+	// browser's Notification, to see what turns.js shows.
+	await page.evaluate(() => {
+		window.__notes = [];
+		const Spy = function (title, o) {
+			window.__notes.push(`${title}|${o?.body ?? ""}`);
+		};
+		Spy.permission = "granted";
+		Spy.requestPermission = () => Promise.resolve("granted");
+		window.Notification = Spy;
+	});
+
 	// A second game, in a second tab.
 	const tab = await context.newPage();
 	let res = await tab.goto(`${BASE}/lobby`);
@@ -81,6 +93,10 @@ await run(async () => {
 	    JSON.stringify(c2));
 	check("  and its title starts with (2)", /^\(2\) Gin Vodka #\d+ - Topper$/
 	    .test(c2.title), c2.title);
+	const notes = await page.evaluate(() => window.__notes);
+	check("  and a notification says so, once", notes.length === 1 &&
+	    notes[0] === "Topper: your turn|2 games are waiting for you.",
+	    JSON.stringify(notes));
 	await shoot("game-two");
 
 	res = await page.goto(`${BASE}/games`);
