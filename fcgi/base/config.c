@@ -65,6 +65,7 @@ defaults(struct config *cf)
 	cf->pwhash = CONFIG_PWHASH_INTERACTIVE;
 	cf->login_rate_n = 20;
 	cf->login_rate_secs = 600;
+	cf->mail_quiet_min = CONFIG_MAIL_QUIET_MIN;
 	if (set_str(&cf->db, "var/topper.db") == -1 ||
 	    set_str(&cf->socket, "var/run/topper.sock") == -1 ||
 	    set_str(&cf->data_dir, ".") == -1)
@@ -136,6 +137,10 @@ apply_key(struct config *cf, const char *key, const char *value,
 		else
 			return -1;
 		return 0;
+	}
+	if (strcmp(key, "mail.quiet") == 0) {
+		*why = "mail.quiet must be minutes from 0 to 1440";
+		return parse_int(value, 0, 1440, &cf->mail_quiet_min);
 	}
 	if (strcmp(key, "login_rate") == 0) {
 		*why = "login_rate must be N/SECONDS, like 10/600";

@@ -29,6 +29,10 @@ struct config_kv {
 	char		*value;
 };
 
+enum {
+	CONFIG_MAIL_QUIET_MIN = 10	/* mail.quiet default, minutes */
+};
+
 struct config {
 	char		*path;		/* the file read, or NULL: defaults only */
 	char		*db;		/* database file; "var/topper.db" */
@@ -39,6 +43,9 @@ struct config {
 	enum config_pwhash pwhash;	/* "interactive" (default) or "min" */
 	int		 login_rate_n;	/* login_rate = N/SECONDS: at most N */
 	int		 login_rate_secs;	/* failed logins per client address in SECONDS; 20/600 */
+	int		 mail_quiet_min;	/* mail.quiet: no game mail to a player
+					   who viewed the game this many minutes
+					   ago (mail_send.h); 10 */
 	struct config_kv *kv;		/* every line read, in file order */
 	size_t		 nkv;
 };

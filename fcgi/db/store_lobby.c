@@ -77,8 +77,9 @@ store_lobby_open_games(struct db *db, struct arena *a, int64_t uid, int max,
 }
 
 /*
- * Turn first (an active game whose to_act holds the seat), then games
- * still running or open, then finished ones.
+ * Turn first (an active game whose to_act holds the seat), the least
+ * time left first, then games still running or open, then finished
+ * ones.
  */
 static const char SQL_MY_GAMES[] =
     "SELECT g.id, g.rules, g.status, "
@@ -89,7 +90,8 @@ static const char SQL_MY_GAMES[] =
     "WHERE s2.game = g.id AND s2.seat != s.seat ORDER BY s2.seat)), "
     "g.state "
     "FROM seats s JOIN games g ON g.id = s.game WHERE s.user = ?1 "
-    "ORDER BY turn DESC, g.status = 'over', g.updated DESC, g.id DESC "
+    "ORDER BY turn DESC, s.deadline IS NULL, s.deadline, "
+    "g.status = 'over', g.updated DESC, g.id DESC "
     "LIMIT ?2";
 
 /* Read the engine's status from a snapshot blob when its layout fits. */

@@ -33,7 +33,9 @@ enum token_purpose {
 	TOKEN_UNSUBSCRIBE = 1,	/* stop mail to token.user (no expiry) */
 	TOKEN_REPLY = 2,	/* a move by reply: user, game, seat, ply */
 	TOKEN_VERIFY = 3,	/* confirm user's address; ply: users.email_gen */
-	TOKEN_RESET = 4		/* set user's password; ply: users.pw_gen */
+	TOKEN_RESET = 4,	/* set user's password; ply: users.pw_gen */
+	TOKEN_MOVE = 5		/* one move by a link (mail_links.h): the
+				   ply field also holds which move */
 };
 
 enum {

@@ -17,6 +17,7 @@
 #define TOPPER_SERVE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 
@@ -45,6 +46,9 @@ struct app_req {
 	int			 writable;	/* query_only is off (R_WRITES) */
 	const char		*csrf;		/* anonymous CSRF token, once made */
 	const char		*flash;		/* page_flash() notice */
+	int64_t			 seen_game;	/* write seats.seen_at after (page_turn.h) */
+	int			 waiting;	/* games waiting for the viewer, */
+	int			 waiting_known;	/* once page_turn_peek() read it */
 };
 
 /*

@@ -16,7 +16,10 @@
 #include "config.h"
 #include "db.h"
 #include "esc.h"
+#include "mail_html.h"
+#include "mail_links.h"
 #include "mail_mime.h"
+#include "mail_turn.h"
 #include "mail_queue.h"
 #include "page_game_kit.h"
 #include "record.h"
@@ -294,41 +297,6 @@ put_seats(struct buf *b, const struct page_game_names *nm, uint32_t mask)
 		buf_puts(b, "nobody");
 }
 
-/* Text to HTML paragraphs: escaped, a blank line between paragraphs. */
-static char *
-text_to_html(struct arena *a, const char *title, const char *text,
-    const char *link)
-{
-	struct buf	 b;
-	const char	*p, *q;
-
-	buf_init(&b, a);
-	buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-	    "<title>");
-	esc_html_str(&b, title);
-	buf_puts(&b, "</title></head><body>\n<p>");
-	for (p = text; *p != '\0'; p = *q != '\0' ? q + 1 : q) {
-		q = strchr(p, '\n');
-		if (q == NULL)
-			q = p + strlen(p);
-		if (q == p) {
-			buf_puts(&b, "</p>\n<p>");
-			continue;
-		}
-		esc_html(&b, p, (size_t)(q - p));
-		buf_puts(&b, "<br>\n");
-	}
-	buf_puts(&b, "</p>\n");
-	if (link != NULL) {
-		buf_puts(&b, "<p><a href=\"");
-		esc_html_str(&b, link);
-		buf_puts(&b, "\">Open the game</a></p>\n");
-	}
-	buf_puts(&b, "</body></html>\n");
-	buf_putc(&b, '\0');
-	return b.failed ? NULL : b.data;
-}
-
 /*
  * The chat user has not had by mail (store_social.h leaves out muted
  * tables and blocked writers), marked as mailed: it rides along with
@@ -428,17 +396,25 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	if (row->note != NULL && row->note[0] != '\0')
 		buf_printf(&b, "\n%s\n", row->note);
 	buf_puts(&b, "\n");
-	if (gs.over)
-		buf_puts(&b, "The game is over.\n");
+	if (gs.over) {
+		/* Who won, in the reader's words. */
+		buf_puts(&b, "The game is over. ");
+		mail_turn_winners(&b, &nm, gs.winners);
+		buf_puts(&b, "\n");
+	}
 	else if (gs.to_act & (UINT32_C(1) << row->seat)) {
 		buf_puts(&b, "It is your turn");
 		if (game_seat_count(gs.to_act) > 1) {
-			buf_puts(&b, " (with ");
+			buf_puts(&b, " (");
 			put_seats(&b, &nm, gs.to_act & ~(UINT32_C(1) <<
 			    row->seat));
-			buf_puts(&b, ")");
+			buf_puts(&b, " must move too)");
 		}
 		buf_puts(&b, ".\n");
+		/* The clock, in the reader's zone, while it is current. */
+		if (row->ply == g.ply && mail_turn_due(db, g.id, row->seat,
+		    now, &b) != DB_OK)
+			return -1;
 	} else {
 		buf_puts(&b, "Waiting for ");
 		put_seats(&b, &nm, gs.to_act);
@@ -479,7 +455,7 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 		if (hands_at(db, g.id, row->ply, &b) != 0)
 			return -1;
 	}
-	buf_puts(&b, "\nScores:");
+	buf_puts(&b, gs.over ? "\nFinal scores:" : "\nScores:");
 	for (i = 0; i < g.nseats; i++)
 		buf_printf(&b, "%s %s %d", i > 0 ? "," : "",
 		    i == row->seat ? "you" : nm.name[i], (int)gs.scores[i]);
@@ -488,7 +464,7 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	/* The seat's own hidden cards, from its own view only. */
 	if (mail_compose_hidden(a, rules, pos, row->seat, &hidden) != 0)
 		return -1;
-	if (hidden[0] != '\0')
+	if (hidden[0] != '\0' && !gs.over)
 		buf_printf(&b, "\nYour cards: %s\n", hidden);
 
 	if (!gs.over && (gs.to_act & (UINT32_C(1) << row->seat))) {
@@ -497,6 +473,10 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 		buf_putc(&w, '\0');
 		if (!w.failed && w.data[0] != '\0')
 			buf_printf(&b, "Your moves now: %s\n", w.data);
+		/* Each move as a signed one-tap link (mail_links.h). */
+		if (row->ply == g.ply && mail_links_put(a, mc, rules, view->b,
+		    row->user, g.id, row->seat, row->ply, now, &b) != 0)
+			return -1;
 	}
 	buf_printf(&b, "\nPlay on the site: %s\n", game_url);
 
@@ -531,7 +511,7 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	out->subject = subj.data;
 	out->text = b.data;
 	out->headers = mail_compose_unsub(a, mc, row->user, hdr.data, NULL);
-	out->html = text_to_html(a, subj.data, b.data, game_url);
+	out->html = mail_html_of_text(a, subj.data, b.data, game_url);
 	return out->headers != NULL && out->html != NULL ? 0 : -1;
 }
 

@@ -16,6 +16,7 @@
 #include "db.h"
 #include "mail_compose.h"
 #include "mail_queue.h"
+#include "mail_quiet.h"
 #include "migrate.h"
 
 enum dest {
@@ -31,6 +32,7 @@ struct mail_sender {
 	long		 use_ssl;	/* CURLUSESSL_* */
 	char		*from_addr;	/* envelope sender */
 	int		 lease, attempts, retry, timeout;
+	int64_t		 quiet;		/* mail.quiet, in seconds */
 	struct mail_conf mc;
 	int		 down;		/* sticky: the server is unreachable this poll */
 	char		 err[CURL_ERROR_SIZE];
@@ -116,6 +118,7 @@ mail_sender_new(const struct config *cf, struct db *db)
 	ms->attempts = conf_int(cf, "mail.attempts", MAIL_ATTEMPTS, 1, 1000);
 	ms->retry = conf_int(cf, "mail.retry", MAIL_RETRY_S, 0, 86400);
 	ms->timeout = conf_int(cf, "mail.timeout", MAIL_TIMEOUT_S, 1, 3600);
+	ms->quiet = (int64_t)cf->mail_quiet_min * 60;
 	if (ms->timeout >= ms->lease)
 		fprintf(stderr, "topper: mail.timeout (%d s) should be shorter "
 		    "than mail.lease (%d s), or a slow send is sent twice\n",
@@ -407,6 +410,31 @@ compose(struct mail_sender *ms, struct db *db, struct arena *a,
 	return 0;
 }
 
+/*
+ * The quiet rule (mail_quiet.h) on a game row not composed yet: 1 when
+ * the row was held or dropped, 0 when it goes out now, -1 on an error.
+ */
+static int
+quiet(struct mail_sender *ms, struct db *db, const struct row *r,
+    int64_t now)
+{
+	enum mail_quiet	 q;
+	int64_t		 until;
+
+	if (mail_quiet_decide(db, r->user, r->game, r->ply, now, ms->quiet,
+	    &q, &until) != DB_OK)
+		return -1;
+	if (q == MAIL_QUIET_SEND)
+		return 0;
+	if (mail_quiet_apply(db, r->id, r->user, q, until) != DB_OK)
+		return -1;
+	if (q == MAIL_QUIET_HOLD)
+		ms->stats.held++;
+	else
+		ms->stats.dropped++;
+	return 1;
+}
+
 /* Wait before attempt n + 1: retry * 2^(n-1), capped. */
 static int64_t
 backoff(const struct mail_sender *ms, int n)
@@ -432,6 +460,13 @@ mail_send_due(struct mail_sender *ms, struct db *db, struct arena *a,
 		arena_reset(a);
 		if ((rc = claim(ms, db, a, now, &r)) <= 0)
 			return rc < 0 ? -1 : done;
+		if (strcmp(r.kind, "game") == 0 && !r.composed &&
+		    !(r.why & MAIL_WHY_INVITE)) {
+			if ((rc = quiet(ms, db, &r, now)) < 0)
+				return -1;
+			if (rc > 0)
+				continue;	/* held or dropped */
+		}
 		if (strcmp(r.kind, "game") == 0 && !r.composed) {
 			if ((rc = compose(ms, db, a, &r, now)) < 0)
 				return -1;

@@ -14,7 +14,9 @@
  * by "topper mail-status".
  *
  * A game row (kind 'game') is composed at its first claim and the text
- * stored, so every retry sends the same bytes.
+ * stored, so every retry sends the same bytes.  Before that, the quiet
+ * rule (mail_quiet.h, mail.quiet) may hold it while the player is at
+ * the table, or drop it once they moved.
  *
  * Destinations (mail.smtp_url): "smtp://HOST:PORT" (STARTTLS per
  * mail.starttls: yes | try | no), "smtps://HOST:PORT" (implicit TLS),
@@ -64,6 +66,7 @@ int	mail_send_due(struct mail_sender *ms, struct db *db, struct arena *a,
 /* Counters, for the worker log and tests. */
 struct mail_send_stats {
 	long	 sent, retried, failed;
+	long	 held, dropped;		/* by the quiet rule (mail_quiet.h) */
 };
 void	mail_send_stats(const struct mail_sender *ms, struct mail_send_stats *s);
 

@@ -698,6 +698,15 @@ worker_run(const struct config *cf, int once, int64_t now)
 	fprintf(stderr, "topper worker[%ld]: stopped: %ld moves, %ld stale, "
 	    "%ld timeouts, %ld reminders, %ld put back\n", (long)getpid(),
 	    w.moved, w.stale, w.timeouts, w.reminded, w.failed);
+	if (w.mail != NULL) {
+		struct mail_send_stats	 ss;
+
+		mail_send_stats(w.mail, &ss);
+		fprintf(stderr, "topper worker[%ld]: mail: %ld sent, %ld held "
+		    "while the player was at the table, %ld dropped (they "
+		    "moved first), %ld retried, %ld failed\n", (long)getpid(),
+		    ss.sent, ss.held, ss.dropped, ss.retried, ss.failed);
+	}
 	mail_sender_free(w.mail);
 	worker_free(&w);
 	db_close(db);

@@ -25,6 +25,7 @@
 #include "codec.h"
 #include "db.h"
 #include "game.h"
+#include "page_turn.h"
 #include "play.h"
 #include "req.h"
 #include "resp.h"
@@ -409,7 +410,7 @@ api_game_ply(struct req *r)
 	char		 etag[32], body[64 + GAME_SEATS_MAX * 4];
 	size_t		 len;
 	uint32_t	 to_act;
-	int		 ply, s, rc;
+	int		 ply, s, rc, waiting;
 
 	if ((db = db_of(r)) == NULL)
 		return;
@@ -431,9 +432,14 @@ api_game_ply(struct req *r)
 	ply = sqlite3_column_int(st, 0);
 	to_act = (uint32_t)sqlite3_column_int64(st, 1);
 	sqlite3_reset(st);
+	/* The viewer's games waiting (-1: anonymous); notes the visit. */
+	waiting = page_turn_peek(r, req_id(r, 0));
 
-	/* to_act changes only with the ply, so the ply is the version. */
-	snprintf(etag, sizeof(etag), "\"p%d\"", ply);
+	/*
+	 * to_act changes only with the ply, so the ply and the viewer's
+	 * count of waiting games are the version.
+	 */
+	snprintf(etag, sizeof(etag), "\"p%d.%d\"", ply, waiting);
 	resp_header(r, "ETag", etag);
 	resp_cache(r, "no-cache");
 	if (etag_matches(r->if_none_match, etag)) {
@@ -446,6 +452,10 @@ api_game_ply(struct req *r)
 		if (to_act & (1u << s))
 			len += (size_t)snprintf(body + len, sizeof(body) - len,
 			    "%s%d", body[len - 1] == '[' ? "" : ",", s);
-	snprintf(body + len, sizeof(body) - len, "]}");
+	len += (size_t)snprintf(body + len, sizeof(body) - len, "]");
+	if (waiting >= 0)
+		snprintf(body + len, sizeof(body) - len, ",\"waiting\":%d",
+		    waiting);
+	strncat(body, "}", sizeof(body) - strlen(body) - 1);
 	resp_json(r, 200, body);
 }

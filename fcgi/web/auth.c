@@ -18,6 +18,7 @@
 #include "csrf.h"
 #include "db.h"
 #include "esc.h"
+#include "page_turn.h"
 #include "req.h"
 #include "resp.h"
 #include "route.h"
@@ -147,6 +148,8 @@ auth_after(struct req *r, unsigned flags)
 	    r->method == REQ_HEAD)) || (flags & R_API)) &&
 	    r->resp.status < 400)
 		sess_touch(r);		/* R_API: the token's last use */
+	if (r->resp.status < 400)
+		page_turn_after(r);
 	if (r->app->rq.writable) {
 		(void)db_query_only(db, 1);
 		r->app->rq.writable = 0;

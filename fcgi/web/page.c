@@ -22,6 +22,7 @@
 #include "csrf.h"
 #include "req.h"
 #include "resp.h"
+#include "page_turn.h"
 #include "serve.h"
 #include "sess.h"
 #include "store_user.h"
@@ -43,6 +44,7 @@ page_lookup(const void *data, const char *key, struct tpl_val *out)
 	const struct page_data	*p = data;
 	const struct sess_user	*u;
 	struct req		*r = p->r;
+	int			 n;
 
 	if (p->inner != NULL && p->inner->lookup != NULL) {
 		memset(out, 0, sizeof(*out));
@@ -75,6 +77,10 @@ page_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 't':
 		if (strcmp(key, "title") == 0)
 			return tpl_str(out, p->title);
+		/* Games waiting for the viewer: header and title (page_turn.h). */
+		if (strcmp(key, "turns") == 0 && sess_current(r) != NULL &&
+		    (n = page_turn_peek(r, 0)) >= 0)
+			return tpl_int(out, n);
 		break;
 	case 'u':
 		if (strcmp(key, "user_name") == 0 &&

@@ -20,6 +20,7 @@
 #include "game_web.h"
 #include "page.h"
 #include "page_deadline.h"
+#include "page_turn.h"
 #include "page_table.h"
 #include "play.h"
 #include "req.h"
@@ -28,6 +29,7 @@
 #include "sess.h"
 #include "store_game.h"
 #include "store_lobby.h"
+#include "store_turn.h"
 #include "tpl.h"
 #include "words.h"
 
@@ -44,6 +46,7 @@ struct game_page {
 	int				 open;		/* a seat waits for a player */
 	int				 can_join;
 	int				 my_turn;
+	int64_t				 next_game;	/* waits for the viewer, or 0 */
 	struct tpl_val			 board;
 	struct tpl_val			 play;
 	int				 nrecent, first_recent;
@@ -189,6 +192,9 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'n':
 		if (strcmp(key, "notice") == 0)
 			return tpl_str(out, p->notice);
+		if (strcmp(key, "next_game") == 0)
+			return p->next_game > 0 ? tpl_int(out, p->next_game) :
+			    tpl_none(out);
 		break;
 	case 'o':
 		if (strcmp(key, "over") == 0)
@@ -199,8 +205,13 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'p':
 		if (strcmp(key, "ply") == 0)
 			return tpl_int(out, g->ply);
+		/*
+		 * Polled on the player's turn too: the poll marks the
+		 * table seen (the quiet rule) and updates the count of
+		 * games waiting.
+		 */
 		if (strcmp(key, "poll") == 0)
-			return tpl_bool(out, !g->over && !p->my_turn);
+			return tpl_bool(out, !g->over);
 		if (strcmp(key, "play") == 0) {
 			*out = p->play;
 			return 0;
@@ -358,6 +369,10 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	p.can_join = p.open && !g->over && u != NULL && p.seat < 0;
 	p.my_turn = !g->over && !p.open && p.seat >= 0 &&
 	    page_game_may_act(g, p.seat);
+	/* After a move: the waiting game with the least time left. */
+	if (p.seat >= 0 && !p.my_turn && u != NULL &&
+	    store_turn_next(r->app->db, u->id, g->id, &p.next_game) != DB_OK)
+		p.next_game = 0;
 	if ((view = arena_calloc(r->arena, rules->view_size)) == NULL) {
 		resp_fail(r, 500, "This game could not be shown.");
 		return;
@@ -390,6 +405,7 @@ page_game_show(struct req *r)
 
 	switch (store_game_load(r->app->db, r->arena, req_id(r, 0), &g)) {
 	case DB_OK:
+		(void)page_turn_peek(r, g.id);	/* a look at the table */
 		show(r, &g, 200, NULL);
 		return;
 	case DB_NOTFOUND:

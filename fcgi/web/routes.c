@@ -11,10 +11,12 @@
 #include "page.h"
 #include "page_auth.h"
 #include "page_deadline.h"
+#include "page_feed.h"
 #include "page_game.h"
 #include "page_history.h"
 #include "page_lobby.h"
 #include "page_mail.h"
+#include "page_mlink.h"
 #include "page_rating.h"
 #include "page_rules.h"
 #include "page_table.h"
@@ -58,9 +60,14 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/reset/{tok:s}",	page_account_reset_set, R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/tz",		page_auth_tz,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/mail",	page_mail_pref,	R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/feed",	page_feed_make,	R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/feed/revoke",	page_feed_revoke, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_GET,	"/feed/{tok:s}",	page_feed_atom,	0 },
 	{ REQ_POST,	"/account/vacation",	page_deadline_vacation, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/unsubscribe/{tok:s}",	page_mail_unsub_form, 0 },
 	{ REQ_POST,	"/unsubscribe/{tok:s}",	page_mail_unsub, R_SIGNED | R_WRITES },
+	{ REQ_GET,	"/m/{tok:s}",		page_mlink_show, 0 },
+	{ REQ_POST,	"/m/{tok:s}",		page_mlink_play, R_SIGNED | R_WRITES },
 	{ REQ_GET,	"/lobby",		page_lobby_show, R_LOGIN | R_TOUCH },
 	{ REQ_POST,	"/lobby/new",		page_lobby_new,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/games",		page_lobby_games, R_LOGIN | R_TOUCH },

@@ -4,8 +4,9 @@
  * nicer.  No inline script anywhere (Content-Security-Policy).
  *
  * Game page (#game):
- *  - while it is not the viewer's turn, poll GET /api/games/{id}/ply
- *    every 3 s and reload when the ply changes (DESIGN.md);
+ *  - while the game runs, poll GET /api/games/{id}/ply every 3 s (the
+ *    poll also tells the server the player is at the table, so turn
+ *    mail waits) and reload when the ply changes (DESIGN.md);
  *  - picking a card in the hand also chooses it as the knock discard;
  *  - changing the knock discard re-fills the meld choices with the
  *    arrangement the server computed for that discard (data-melds),
@@ -41,6 +42,10 @@
 					window.location.reload();
 					return;
 				}
+				/* The header's count of games waiting (turns.js). */
+				if (data && typeof data.waiting === "number" &&
+				    window.topperTurns)
+					window.topperTurns(data.waiting);
 				delay = POLL_MS;
 				window.setTimeout(tick, delay);
 			}).catch(function () {

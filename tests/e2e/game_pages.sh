@@ -58,7 +58,7 @@ check "alice is offered pass and take" sh -c "grep -q 'value=\"pass\"' '$tmp/a0.
 check "the cards read in words" has a0 '<title>red circle 1 (1Rc)</title>'
 check "the upcard shows" has a0 'data-card="1Rh"'
 check "no refresh while no bot is due" sh -c "! grep -q 'http-equiv=\"refresh\"' '$tmp/a0.html'"
-check "the page polls (game.js) only when not to act" sh -c "! grep -q 'data-poll' '$tmp/a0.html'"
+check "the page polls (game.js) on the player's turn too (the quiet rule)" has a0 'data-poll="1"'
 page b0 bob "$G"
 check "bob: his cards" shows b0 "$BOB"
 check "bob: not alice's" hides b0 "$ALICE"

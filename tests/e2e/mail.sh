@@ -157,15 +157,15 @@ W
 check "a failed attempt keeps them queued, with an error" \
     [ "$(sql "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL AND attempts = 1 AND error IS NOT NULL AND next_try > created")" -ge 1 ]
 W
-check "still queued, none lost, none failed" \
-    [ "$(queued)" = 2 ] && [ "$(sql 'SELECT count(*) FROM outbox WHERE failed IS NOT NULL')" = 0 ]
+# The quiet rule (tests/e2e/quiet.sh): alice moved after bob's pass, so
+# her mail about it is stale and was dropped at its first claim.
+check "alice's stale mail dropped; bob's still queued, none failed" \
+    [ "$(queued)" = 1 ] && [ "$(sql 'SELECT count(*) FROM outbox WHERE failed IS NOT NULL')" = 0 ] &&
+    [ "$(sql "SELECT count(*) FROM outbox WHERE to_addr = 'alice@example.org'")" = 0 ]
 check "aiosmtpd is back" start_smtp
 W --now $(( $(date +%s) + 60 ))	# past the back-off
-check "once it is back, both arrive" [ "$(queued)" = 0 ] && [ "$(nbox)" = 3 ]
-m=$(last_of alice@example.org)
-check "alice's mail: her cards, none of bob's" \
-    none_of "$m" "$BOB"
-check "alice's mail says bob passed" has "$m" "bob passed"
+check "once it is back, it arrives" [ "$(queued)" = 0 ] && [ "$(nbox)" = 2 ]
+check "alice got none" [ "$(nbox alice@example.org)" = 0 ]
 m=$(last_of bob@example.org)
 check "bob's mail tells alice's moves since his last" \
     has "$m" "alice discarded 4Yc"
@@ -179,7 +179,7 @@ mid=$(sql "SELECT message_id FROM outbox WHERE sent IS NULL")
 touch "$SLOW"
 "$TOPPER" worker --config "$INST_CONF" < /dev/null >> "$INST/log/worker-kill.log" 2>&1 &
 worker=$!
-arrived() { [ "$(nbox)" = 4 ]; }
+arrived() { [ "$(nbox)" = 3 ]; }
 check "the server stored the message" inst_wait arrived
 kill -KILL "$worker"
 wait "$worker" 2>/dev/null
@@ -188,9 +188,9 @@ rm -f "$SLOW"
 check "killed before the mark: the row is claimed, not sent" \
     [ "$(sql "SELECT sent IS NULL AND claimed_until IS NOT NULL FROM outbox WHERE message_id = '$mid'")" = 1 ]
 W
-check "within the lease nobody sends it again" [ "$(nbox)" = 4 ]
+check "within the lease nobody sends it again" [ "$(nbox)" = 3 ]
 W --now $(( $(date +%s) + 400 ))
-check "after the lease it is sent again" [ "$(queued)" = 0 ] && [ "$(nbox)" = 5 ]
+check "after the lease it is sent again" [ "$(queued)" = 0 ] && [ "$(nbox)" = 4 ]
 "$PY" tests/e2e/lib/maildir.py "$BOX" > "$tmp/list.txt"
 check "the duplicate has the same Message-ID" \
     [ "$(grep -c "<$mid@example.org>" "$tmp/list.txt")" = 2 ]
@@ -238,7 +238,9 @@ check "dave moves; carol's next turn mails her again" move dave "$did" draw &&
     move dave "$did" "discard 1Yh"
 check "now two mails for carol" [ "$(rows_to carol@example.org)" = 2 ]
 W
-check "all delivered" [ "$(queued)" = 0 ] && [ "$(nbox carol@example.org)" = 2 ]
+# The quiet rule: carol has moved since her first mail was queued, so
+# only the second one (about dave's last move) is still news.
+check "all delivered or dropped" [ "$(queued)" = 0 ] && [ "$(nbox carol@example.org)" = 1 ]
 
 # 5. Unsubscribe without a login; a forged link changes nothing.
 link=$(sed -n 's/^List-Unsubscribe: <\(.*\)>$/\1/p' "$tmp/bob1.txt" | head -1)
