@@ -43,13 +43,17 @@ fail=0
 start_smtp || { echo "soak mail: 0 checked, 1 failed"; exit 1; }
 
 INSTANCE_WORKER=1
+# mail.quiet = 0: the players here poll their games, and this part
+# measures delivery through outages, not the quiet rule
+# (tests/e2e/quiet.sh does), so no mail waits for them to leave.
 INSTANCE_CONF="mail.smtp_url = smtp://127.0.0.1:$SMTP_PORT
 mail.starttls = no
 mail.from = Topper <topper@example.org>
 mail.retry = 1
 mail.attempts = 40
 mail.lease = 30
-mail.timeout = 5"
+mail.timeout = 5
+mail.quiet = 0"
 instance_start || { echo "soak mail: 0 checked, 1 failed"; exit 1; }
 soak_users "$INST_CONF" 6 && soak_games "$INST_CONF" 12 || fail=1
 games=$(sqlite3 "$INST/topper.db" "SELECT group_concat(id) FROM games")
