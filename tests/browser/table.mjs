@@ -149,6 +149,34 @@ export async function axe(pg, name) {
 	    .map((n) => n.target.join(" ")).join("; ")).join("\n"));
 }
 
+// What a person reads on the page (not the typed-move box, the hashes
+// or the chat): no seat number, no "1 cards", no "You" after a comma or
+// a semicolon, and in a game of standard cards no card token (TH, 8S):
+// cards read as their faces, 10♥.  The faults found, at most 4.
+const STD_GAMES = ["rummy-500", "twelve-step-rummy"];
+async function words(pg, slug) {
+	const text = await pg.evaluate(() => {
+		const main = document.querySelector("main").cloneNode(true);
+		for (const el of main.querySelectorAll("details.typed, p.fair, " +
+		    "code, .chat, script, option, svg, [hidden]"))
+			el.remove();
+		return main.innerText;
+	});
+	const rules = [[/\bseat \d+/gi, "a seat number"],
+	    [/\b1 (cards|moves|points|melds)\b/g, "a plural after 1"],
+	    [/[,;] You\b/g, "\"You\" mid-sentence"]];
+	if (STD_GAMES.includes(slug))
+		rules.push([/\b(?:[2-9TJQKA]|10)[SHDC]\b/g, "a card token"]);
+	const faults = [];
+	for (const [re, what] of rules)
+		for (const m of text.matchAll(re)) {
+			const at = Math.max(0, m.index - 30);
+			faults.push(`${what}: "...${text.slice(at, m.index + 20)
+			    .replace(/\s+/g, " ")}..."`);
+		}
+	return faults.slice(0, 4);
+}
+
 // The toolbar's first control as the page opens at 360x740.
 async function measure(pg) {
 	return await pg.evaluate(([tb, ctl]) => {
@@ -211,6 +239,9 @@ async function flow() {
 			    Math.round(m.bottom)} of ${m.vh}`);
 			check(`${name}: page answers 200`, res?.status() === 200,
 			    `HTTP ${res?.status()}`);
+			const faults = await words(pg, slug);
+			check(`${name}: names, not seats; faces, not tokens`,
+			    faults.length === 0, faults.join("\n"));
 			check(`${name}: the "Your move" toolbar's first control ` +
 			    `is in view at 360x740`, inView, JSON.stringify(m));
 			check(`${name}: no horizontal scroll at 360 px`,
@@ -243,6 +274,9 @@ async function flow() {
 				await pg.setViewportSize(size);
 				await pg.goto(`${BASE}${path}`);
 				await axe(pg, `${path} at ${size.width}`);
+				await pg.screenshot({ path: join(SHOTS, `page-` +
+				    `${path.slice(1) || "home"}-${size === PHONE ?
+				    "phone" : "desktop"}.png`), fullPage: true });
 			}
 		}
 	}

@@ -47,7 +47,7 @@ check "  bob holds a seat" [ "$(db "SELECT count(*) FROM seats s JOIN users u ON
 check "  the option is stored" [ "$(db "SELECT options FROM games WHERE id = $vid")" = "end_mode=last_standing" ]
 page vg alice "$INST_URL/g/$vid"
 check "  its page: 200, waiting for a player" sh -c "[ \"\$(cat '$tmp/vg.code')\" = 200 ] && grep -q 'waits for another player' '$tmp/vg.html'"
-check "  the bots are told apart by seat" sh -c "[ \$(grep -o 'bot [0-9]*' '$tmp/vg.html' | sort -u | wc -l) -ge 3 ]"
+check "  the bots are told apart by name" sh -c "[ \$(grep -o 'Bot [A-Z][a-z]*' '$tmp/vg.html' | sort -u | wc -l) -ge 3 ]"
 page lc carol "$INST_URL/lobby"
 post jc carol "$INST_URL/g/$vid/join" "$(form "$tmp/lc.html" "/g/$vid/join")"
 check "carol takes the open seat: 303" [ "$(code jc)" = 303 ]
