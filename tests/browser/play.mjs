@@ -211,11 +211,13 @@ async function checkPanel() {
 	if (!check("panel: both arrangements shown", p.arr.length === 2,
 	    `${p.arr.length} arrangements`))
 		return;
-	const m = p.text.match(/^Hand (\d+): (\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (\S+) (?:laid off (\d+) cards? and kept (\d+) deadwood|had (\d+) deadwood)[^.]*\. (\S+) scores? (.*) = (\d+)\.$/);
+	// A name is one word, or a bot's two ("Bot Ada"); "you" mid-sentence.
+	const m = p.text.match(/^Hand (\d+): (Bot \S+|\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (Bot \S+|\S+) (?:laid off (\d+) cards? and kept (\d+) deadwood|had (\d+) deadwood)[^.]*\. (Bot \S+|\S+) scores? (.*) = (\d+)\.$/);
 	if (!check("panel: the result text reads as a hand end", m !== null,
 	    p.text))
 		return;
-	const kname = m[2], gin = m[3] === "went gin", dname = m[6];
+	const cap = (x) => x.charAt(0).toUpperCase() + x.slice(1);
+	const kname = m[2], gin = m[3] === "went gin", dname = cap(m[6]);
 	const K = gin ? 0 : Number(m[4]);
 	const D = Number(gin ? m[9] : m[8]);
 	const scorer = m[10], points = Number(m[12]);
