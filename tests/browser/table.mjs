@@ -54,6 +54,10 @@ const RECORDS = {
 	"six-suit": "six-suit-bots",
 	"twelve-step-rummy": "twelve-step-rummy-bots",
 };
+// States of their own: ply 47 of the Rummy 500 record leaves its next
+// player one card ("(1 card)", not "(1 cards)").
+const EXTRA = { "rummy-500": [{ what: "one card left", ply: 47,
+    text: "(1 card)" }] };
 const PEOPLE = ["Ann", "Bea", "Cyd", "Dot", "Eli", "Fay", "Gus", "Hal",
     "Ida", "Joe", "Kit", "Lou"];
 const PASSWORD = "table test password";
@@ -83,6 +87,8 @@ function states(rec) {
 	if (hands.length > 0 && hands[0].ply < rec.moves.length)
 		out.push({ what: "hand end", ply: hands[0].ply,
 		    seat: rec.moves[hands[0].ply].seat });
+	for (const x of EXTRA[rec.game] ?? [])
+		out.push({ ...x, seat: rec.moves[x.ply].seat });
 	out.push({ what: "game over", ply: rec.moves.length, seat: 0,
 	    over: true });
 	return out;
@@ -239,6 +245,10 @@ async function flow() {
 			    Math.round(m.bottom)} of ${m.vh}`);
 			check(`${name}: page answers 200`, res?.status() === 200,
 			    `HTTP ${res?.status()}`);
+			if (st.text)
+				check(`${name}: the page says "${st.text}"`,
+				    (await pg.locator("main").innerText())
+				    .includes(st.text), "not found");
 			const faults = await words(pg, slug);
 			check(`${name}: names, not seats; faces, not tokens`,
 			    faults.length === 0, faults.join("\n"));

@@ -322,6 +322,9 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'c':
 		if (strcmp(key, "count") == 0)
 			return tpl_int(out, h->count);
+		/* "1 card", "2 cards": the template's plural. */
+		if (strcmp(key, "count_one") == 0)
+			return tpl_bool(out, h->count == 1);
 		if (strcmp(key, "cards") == 0)
 			return cards_val(out, &h->cards);
 		break;

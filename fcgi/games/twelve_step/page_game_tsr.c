@@ -579,6 +579,9 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, h->title);
 	if (strcmp(key, "count") == 0)
 		return tpl_int(out, h->count);
+	/* "1 card", "2 cards": the template's plural. */
+	if (strcmp(key, "count_one") == 0)
+		return tpl_bool(out, h->count == 1);
 	if (strcmp(key, "cards") == 0)
 		return page_game_tsr_cards_val(out, &h->cards);
 	return tpl_none(out);
@@ -644,6 +647,9 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 		return page_game_tsr_cards_val(out, &b->hand);
 	if (strcmp(key, "hand_count") == 0)
 		return tpl_int(out, b->hand.n);
+	/* "1 card", "2 cards": the template's plural. */
+	if (strcmp(key, "hand_count_one") == 0)
+		return tpl_bool(out, b->hand.n == 1);
 	if (strcmp(key, "others") == 0)
 		return tpl_list(out, (size_t)b->nothers, hand_item,
 		    b->others);
