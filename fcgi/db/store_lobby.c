@@ -13,12 +13,14 @@
 #include <string.h>
 
 #include "arena.h"
+#include "bot_name.h"
 #include "store_game.h"
 
 static const char SQL_OPEN_GAMES[] =
     "SELECT g.id, g.rules, g.options, g.created, coalesce(u.name, ''), "
     "(SELECT count(*) FROM seats s WHERE s.game = g.id AND s.user IS NULL), "
-    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?1) "
+    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?1), "
+    "g.move_secs "
     "FROM games g LEFT JOIN users u ON u.id = g.created_by "
     "WHERE g.status = 'open' ORDER BY g.created DESC, g.id DESC LIMIT ?2";
 
@@ -67,6 +69,7 @@ store_lobby_open_games(struct db *db, struct arena *a, int64_t uid, int max,
 		copy_text(st, 4, o->creator, sizeof(o->creator));
 		o->open_seats = sqlite3_column_int(st, 5);
 		o->mine = sqlite3_column_int(st, 6);
+		o->move_secs = sqlite3_column_int64(st, 7);
 		(*n)++;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -85,8 +88,10 @@ static const char SQL_MY_GAMES[] =
     "SELECT g.id, g.rules, g.status, "
     "g.status = 'active' AND (g.to_act >> s.seat) & 1 AS turn, "
     "g.ply, g.updated, coalesce(g.finished, 0), s.seat, "
-    "(SELECT group_concat(n, ', ') FROM (SELECT coalesce(u2.name, "
-    "'(open seat)') AS n FROM seats s2 LEFT JOIN users u2 ON u2.id = s2.user "
+    "(SELECT group_concat(n, ', ') FROM (SELECT CASE WHEN s2.is_bot AND "
+    "s2.user IS NOT NULL THEN json_extract('" BOT_NAME_JSON "', '$[' || "
+    "s2.seat || ']') ELSE coalesce(u2.name, '(open seat)') END AS n "
+    "FROM seats s2 LEFT JOIN users u2 ON u2.id = s2.user "
     "WHERE s2.game = g.id AND s2.seat != s.seat ORDER BY s2.seat)), "
     "g.state "
     "FROM seats s JOIN games g ON g.id = s.game WHERE s.user = ?1 "

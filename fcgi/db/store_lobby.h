@@ -40,6 +40,7 @@ struct store_lobby_open {
 	char			 creator[STORE_USER_NAME_MAX + 1];	/* "" if none */
 	int			 open_seats;
 	int			 mine;		/* the asking user holds a seat */
+	int64_t			 move_secs;	/* time per move */
 };
 
 /* One of a player's games. */

@@ -45,14 +45,20 @@ void
 page_game_put_card(struct buf *b, enum card_kind k, card_t c)
 {
 	char		 tok[CARD_TEXT_MAX], label[CARDS_STD_LABEL_MAX];
+	char		 face[16];
 	struct arena	 a;
 	struct buf	 f;
 
 	card_format(k, c, tok);
-	if (k == CARD_STD || c > CARD_TT_JK2) {
-		if (k == CARD_STD)
-			cards_std_label(c, label, sizeof(label));
-		put_abbr(b, k == CARD_STD ? label : cards_label_str(c), tok);
+	/* A standard card reads as its face, 10♥; its title says it all. */
+	if (k == CARD_STD) {
+		cards_std_label(c, label, sizeof(label));
+		cards_std_short(c, face, sizeof(face));
+		put_abbr(b, label, face);
+		return;
+	}
+	if (c > CARD_TT_JK2) {
+		put_abbr(b, cards_label_str(c), tok);
 		return;
 	}
 	if (abbrs[c].len == 0) {
@@ -322,6 +328,13 @@ int
 page_game_cards_val(struct tpl_val *out, const struct page_game_cards *l)
 {
 	return tpl_list(out, (size_t)l->n, card_item, l);
+}
+
+const char *
+page_game_who_mid(const struct page_game_names *names, int seat)
+{
+	return seat >= 0 && seat == names->viewer ? "you" :
+	    page_game_who(names, seat);
 }
 
 const char *

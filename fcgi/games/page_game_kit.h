@@ -41,13 +41,19 @@ struct page_game_names {
 	int		 vacant;		/* some seat waits for a player */
 };
 
-/* "You" for the viewer's seat, else the seat's name. */
+/*
+ * "You" for the viewer's seat, else the seat's name; page_game_who_mid
+ * says "you", for a name inside a sentence ("Ann, you, Cyd").
+ */
 const char *page_game_who(const struct page_game_names *names, int seat);
+const char *page_game_who_mid(const struct page_game_names *names, int seat);
 
 /*
  * Shared by the games' pages (page_game_kit.c).  page_game_put_card:
- * card c of deck k as HTML, its token inside <abbr> whose title says
- * it in words: <abbr title="red heart 3 (3Rh)">3Rh</abbr>.
+ * card c of deck k as HTML inside <abbr> whose title says it in words:
+ * a Triple Topper card by its token, <abbr title="red heart 3 (3Rh)">
+ * 3Rh</abbr>, a standard one by its face, <abbr title="ten of hearts
+ * (TH)">10♥</abbr>.
  * page_game_svg: the <svg> face of c (cards_svg or cards_std_svg, note
  * added to its label) in the request arena, "" when the arena refused;
  * a Triple Topper face without a note is cards_face()'s, kept for the

@@ -35,7 +35,12 @@ void	words_name(struct words *w, const char *s);
 /* A move's text as typed: in <code> (escaped) in HTML, as it is in plain text. */
 void	words_code(struct words *w, const char *s);
 
-/* Card c of deck k: <abbr title="red heart 3 (3Rh)">3Rh</abbr>, or 3Rh. */
+/*
+ * Card c of deck k: in HTML <abbr title="red heart 3 (3Rh)">3Rh</abbr>,
+ * a standard card by its face (<abbr title="ten of hearts (TH)">10♥
+ * </abbr>); in plain text its token, 3Rh or TH (the notation a move by
+ * reply is typed in).
+ */
 void	words_card(struct words *w, enum card_kind k, card_t c);
 
 #endif /* TOPPER_WORDS_H */

@@ -19,6 +19,7 @@
 #include "auth.h"
 #include "config.h"
 #include "form.h"
+#include "game_web.h"
 #include "mail_queue.h"
 #include "page.h"
 #include "page_deadline.h"
@@ -124,6 +125,48 @@ string_item(const void *list, size_t i, struct tpl_ctx *out)
 
 static const char *const tz_scripts[] = { "/static/js/tz.js" };
 
+/* The home page's games, from the registry: name, players, what it is. */
+static int
+home_game_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct game_web	*w = data;
+
+	if (strcmp(key, "slug") == 0)
+		return tpl_str(out, w->rules->slug);
+	if (strcmp(key, "game_name") == 0)
+		return tpl_str(out, w->rules->name);
+	if (strcmp(key, "about") == 0)
+		return tpl_str(out, w->about);
+	if (strcmp(key, "seats_min") == 0)
+		return tpl_int(out, w->rules->seats_min);
+	if (strcmp(key, "seats_max") == 0)
+		return tpl_int(out, w->rules->seats_max);
+	if (strcmp(key, "many_sizes") == 0)
+		return tpl_bool(out, w->rules->seats_max > w->rules->seats_min);
+	return tpl_none(out);
+}
+
+static int
+home_game_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct game_web *const	*all = list;
+
+	out->lookup = home_game_lookup;
+	out->data = all[i];
+	return 0;
+}
+
+static int
+home_games(struct tpl_val *out)
+{
+	const struct game_web *const	*all = game_web_all();
+	size_t				 n = 0;
+
+	while (all[n] != NULL)
+		n++;
+	return tpl_list(out, n, home_game_item, all);
+}
+
 static int
 form_lookup(const void *data, const char *key, struct tpl_val *out)
 {
@@ -163,6 +206,8 @@ form_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_bool(out, strcmp(key + 5, f->mail) == 0);
 	if (strcmp(key, "zones") == 0)
 		return tpl_list(out, f->nopts, zone_item, f->opts);
+	if (strcmp(key, "home_games") == 0)
+		return home_games(out);
 	if (strcmp(key, "scripts") == 0 && f->tz_script)
 		return tpl_list(out, 1, string_item, tz_scripts);
 	return tpl_none(out);
@@ -494,6 +539,9 @@ account(struct req *r, int status, const char *token, const char *error)
 void
 page_auth_account(struct req *r)
 {
+	/* After a setting is saved (page_mail_pref): say so. */
+	if (strcmp(r->query, "saved=mail") == 0)
+		page_flash(r, "Your mail setting is saved.");
 	account(r, 200, NULL, NULL);
 }
 

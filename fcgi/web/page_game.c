@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "bot_name.h"
 #include "buf.h"
 #include "db.h"
 #include "form.h"
@@ -63,8 +64,7 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 	const struct sess_user	*me = sess_current(r);
 	char			 known[GAME_SEATS_MAX][STORE_USER_NAME_MAX + 1];
 	const char		*name;
-	size_t			 n;
-	int			 s, t, nseats = g->nseats < GAME_SEATS_MAX ?
+	int			 s, nseats = g->nseats < GAME_SEATS_MAX ?
 				    g->nseats : GAME_SEATS_MAX;
 
 	memset(out, 0, sizeof(*out));
@@ -93,16 +93,11 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 		snprintf(out->name[s], sizeof(out->name[s]), "%s", name);
 		out->vacant |= g->user[s] == 0;
 	}
-	/* One bot account may hold several seats: number them by seat. */
-	for (s = 0; s < out->nseats && s < GAME_SEATS_MAX; s++)
-		for (t = 0; t < out->nseats; t++)
-			if (t != s && g->user[t] != 0 &&
-			    g->user[t] == g->user[s]) {
-				n = strlen(out->name[s]);
-				snprintf(out->name[s] + n,
-				    sizeof(out->name[s]) - n, " %d", s + 1);
-				break;
-			}
+	/* One bot account may hold several seats: a name per seat. */
+	for (s = 0; s < nseats; s++)
+		if (g->user[s] != 0 && g->is_bot[s])
+			snprintf(out->name[s], sizeof(out->name[s]), "%s",
+			    bot_name(s));
 }
 
 /* ---- the page's lookup ---- */

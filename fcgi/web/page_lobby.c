@@ -16,6 +16,7 @@
 #include "form.h"
 #include "page.h"
 #include "page_deadline.h"
+#include "page_lobby_words.h"
 #include "req.h"
 #include "resp.h"
 #include "serve.h"
@@ -31,6 +32,8 @@ enum { LOBBY_OPEN_MAX = 50, GAMES_MAX = 200 };
 struct open_item {
 	const struct store_lobby_open	*o;
 	const char			*when;
+	const char			*options;	/* in words */
+	const char			*move_time;	/* "3 days" */
 };
 
 struct lobby_page {
@@ -57,7 +60,9 @@ open_lookup(const void *data, const char *key, struct tpl_val *out)
 	if (strcmp(key, "mine") == 0)
 		return tpl_bool(out, o->mine);
 	if (strcmp(key, "options") == 0)
-		return tpl_str(out, o->options[0] ? o->options : "defaults");
+		return tpl_str(out, it->options);
+	if (strcmp(key, "move_time") == 0)
+		return tpl_str(out, it->move_time);
 	return tpl_none(out);
 }
 
@@ -138,6 +143,10 @@ page_lobby_render(struct req *r, int status, const struct lobby_forms *fs,
 			items[i].o = &open[i];
 			items[i].when = arena_strdup(r->arena,
 			    page_time(r, open[i].created, when));
+			items[i].options = page_lobby_words_options(r->arena,
+			    open[i].rules, open[i].options);
+			items[i].move_time = page_lobby_words_time(r->arena,
+			    open[i].move_secs);
 		}
 		p.nopen = n;
 	}

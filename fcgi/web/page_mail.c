@@ -136,5 +136,5 @@ page_mail_pref(struct req *r)
 		resp_fail(r, 500, "Your mail setting could not be saved.");
 		return;
 	}
-	resp_redirect(r, 303, "/account");
+	resp_redirect(r, 303, "/account?saved=mail");
 }

@@ -63,7 +63,7 @@ async function gameState() {
 			// The last hand's panel: open while the next hand's
 			// opening waits, folded in a <details> after that.
 			result: !!q("section.result, details.result"),
-			buttons: all("section.play form.buttons button[name=move]")
+			buttons: all("div.play form.buttons button[name=move]")
 			    .map((b) => b.value),
 			discard: !!q("#f-discard"),
 			knock: !!q("#f-knock"),
@@ -82,7 +82,7 @@ async function gameState() {
 // in 3 s (the same code runs, in less time); the first wait runs in
 // real time.
 async function waitForUs(fast) {
-	await waitFor(async () => await page.locator("section.play, .result")
+	await waitFor(async () => await page.locator("div.play, .result")
 	    .count() > 0, fast, { timeout: BOT_WAIT, state: gameState,
 	    what: "our move or the hand end" });
 }
@@ -104,7 +104,7 @@ async function tabToMoveButton() {
 		await page.keyboard.press("Tab");
 		const v = await page.evaluate(() => {
 			const a = document.activeElement;
-			return a && a.matches("section.play form.buttons " +
+			return a && a.matches("div.play form.buttons " +
 			    "button[name=move]") ? a.value : null;
 		});
 		if (v !== null)
@@ -140,7 +140,7 @@ async function playTurn(st) {
 				return v;
 			}
 		}
-		await submit(page.locator(`section.play form.buttons ` +
+		await submit(page.locator(`div.play form.buttons ` +
 		    `button[name=move][value="${move}"]`), move);
 		return move;
 	}
@@ -211,11 +211,13 @@ async function checkPanel() {
 	if (!check("panel: both arrangements shown", p.arr.length === 2,
 	    `${p.arr.length} arrangements`))
 		return;
-	const m = p.text.match(/^Hand (\d+): (\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (\S+) (?:laid off (\d+) cards? and kept (\d+) deadwood|had (\d+) deadwood)[^.]*\. (\S+) scores? (.*) = (\d+)\.$/);
+	// A name is one word, or a bot's two ("Bot Ada"); "you" mid-sentence.
+	const m = p.text.match(/^Hand (\d+): (Bot \S+|\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (Bot \S+|\S+) (?:laid off (\d+) cards? and kept (\d+) deadwood|had (\d+) deadwood)[^.]*\. (Bot \S+|\S+) scores? (.*) = (\d+)\.$/);
 	if (!check("panel: the result text reads as a hand end", m !== null,
 	    p.text))
 		return;
-	const kname = m[2], gin = m[3] === "went gin", dname = m[6];
+	const cap = (x) => x.charAt(0).toUpperCase() + x.slice(1);
+	const kname = m[2], gin = m[3] === "went gin", dname = cap(m[6]);
 	const K = gin ? 0 : Number(m[4]);
 	const D = Number(gin ? m[9] : m[8]);
 	const scorer = m[10], points = Number(m[12]);

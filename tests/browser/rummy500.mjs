@@ -36,7 +36,7 @@ async function state() {
 		return {
 			ply: g ? Number(g.dataset.ply) : -1,
 			status: q("#status")?.textContent ?? "",
-			play: !!q("section.play"),
+			play: !!q("div.play"),
 			result: !!q("details.result"),
 			over: /Game over/.test(q("#status")?.textContent ?? ""),
 			draw: !!q("#f-r5-draw"),

@@ -5,7 +5,8 @@
 # worker that moves the bots, as a person would: play.mjs (Gin Vodka:
 # register, a game against the bot from the lobby, a hand to its end),
 # vodkapolis.mjs, rummy500.mjs, casino.mjs, six_suit.mjs and
-# twelve_step.mjs (each game through the lobby with bots).  No
+# twelve_step.mjs (each game through the lobby with bots); table.mjs
+# (every game's table at 360x740 in each state of a turn, and axe-core).  No
 # argument runs them all, one after the other; tests/run.sh gives each
 # its own run, so they run side by side on their own instances.
 # Screenshots go to tests/browser/shots/ (ignored by git).
@@ -47,7 +48,7 @@ stamp=node_modules/.topper-lock.sha256
 ) 9> "${TMPDIR:-/tmp}/topper-npm.lock" || fail_early "npm ci failed"
 
 [ $# -gt 0 ] || set -- play.mjs twelve_step.mjs vodkapolis.mjs rummy500.mjs \
-    casino.mjs six_suit.mjs
+    casino.mjs six_suit.mjs table.mjs
 for script; do
 	[ -f "tests/browser/$script" ] || fail_early "no tests/browser/$script"
 done
@@ -96,7 +97,8 @@ for script; do
 	esac
 	mkdir -p "$PROFILE/${script%.mjs}"
 	BASE_URL=$INST_URL CHROMIUM=$CHROMIUM PROFILE=$PROFILE/${script%.mjs} \
-	    SHOTS=$SHOTS timeout -k 5 $limit node "tests/browser/$script" \
+	    SHOTS=$SHOTS TOPPER=$TOPPER TOPPER_CONF=$INST_CONF AXE=1 \
+	    timeout -k 5 $limit node "tests/browser/$script" \
 	    > "$out.one" 2>&1
 	cat "$out.one"
 	cat "$out.one" >> "$out"

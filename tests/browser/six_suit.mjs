@@ -39,8 +39,8 @@ async function state() {
 			over: /match is over/.test(q("#status")?.textContent ?? ""),
 			predict: !!q("#f-predict"),
 			play: !!q("#f-play"),
-			pass: !!q("section.play button[value=pass]"),
-			veto: !!q("section.play button[value=accept]"),
+			pass: !!q("div.play button[value=pass]"),
+			veto: !!q("div.play button[value=accept]"),
 			vetoText: q(".six-veto p")?.textContent ?? "",
 			hand: all("input[form=f-play][name=c0]").map((i) => i.value),
 			targets: all("input[form=f-play][name=move]").map((i) => ({
@@ -63,7 +63,7 @@ async function state() {
 
 // Until our move shows, or the match is over.
 async function waitForUs(fast) {
-	await waitFor(async () => await page.locator("section.play").count() >
+	await waitFor(async () => await page.locator("div.play").count() >
 	    0 || (await state()).over, fast, { timeout: BOT_WAIT, state });
 }
 
@@ -105,12 +105,12 @@ async function move(st) {
 	if (st.veto) {
 		await shotOnce("veto");
 		const yes = /further from|leave you [2-9]/.test(st.vetoText);
-		await submit(page.locator(`section.play button[value=${yes ?
+		await submit(page.locator(`div.play button[value=${yes ?
 		    "accept" : "reject"}]`), "veto");
 		return yes ? "accept" : "reject";
 	}
 	if (st.pass) {
-		await submit(page.locator("section.play button[value=pass]"), "pass");
+		await submit(page.locator("div.play button[value=pass]"), "pass");
 		return "pass";
 	}
 	if (!st.play)

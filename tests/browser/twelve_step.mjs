@@ -47,7 +47,7 @@ async function state() {
 			ply: g ? Number(g.dataset.ply) : -1,
 			status: q("#status")?.textContent ?? "",
 			result: !!q("details.result"),
-			buttons: all("section.play form.tsr-buttons button[name=move]")
+			buttons: all("div.play form.tsr-buttons button[name=move]")
 			    .map((b) => b.value),
 			contract: !!q("#f-contract"),
 			layoff: !!q("#f-layoff"),
@@ -96,7 +96,7 @@ const value = (t) => wild(t) ? 50 : t[0] === "A" ? 20 :
 let asked = false, shots = { game: false, contract: false, melds: false };
 
 async function playTurn(st) {
-	const btn = (v) => page.locator(`section.play form.tsr-buttons ` +
+	const btn = (v) => page.locator(`div.play form.tsr-buttons ` +
 	    `button[name=move][value="${v}"]`);
 	if (st.buttons.includes("mayi")) {
 		const want = !asked;

@@ -47,8 +47,15 @@ check "  bob holds a seat" [ "$(db "SELECT count(*) FROM seats s JOIN users u ON
 check "  the option is stored" [ "$(db "SELECT options FROM games WHERE id = $vid")" = "end_mode=last_standing" ]
 page vg alice "$INST_URL/g/$vid"
 check "  its page: 200, waiting for a player" sh -c "[ \"\$(cat '$tmp/vg.code')\" = 200 ] && grep -q 'waits for another player' '$tmp/vg.html'"
-check "  the bots are told apart by seat" sh -c "[ \$(grep -o 'bot [0-9]*' '$tmp/vg.html' | sort -u | wc -l) -ge 3 ]"
+check "  the bots are told apart by name" sh -c "[ \$(grep -o 'Bot [A-Z][a-z]*' '$tmp/vg.html' | sort -u | wc -l) -ge 3 ]"
 page lc carol "$INST_URL/lobby"
+check "  the lobby lists it with its time per move and options in words" has lc '3 days per move; End of the game: last_standing'
+check "  the open tables come before the new game forms" "$PY" - "$tmp/lc.html" <<'EOF'
+import sys
+s = open(sys.argv[1]).read()
+sys.exit(0 if 0 <= s.find('id="open-h"') < s.find('id="new-h"') else 1)
+EOF
+check "  a seat row is named by the player's number, never a seat" sh -c "grep -q '>Player 2<' '$tmp/lc.html' && ! grep -q '>Seat [0-9]' '$tmp/lc.html'"
 post jc carol "$INST_URL/g/$vid/join" "$(form "$tmp/lc.html" "/g/$vid/join")"
 check "carol takes the open seat: 303" [ "$(code jc)" = 303 ]
 check "  the table is full" [ "$(db "SELECT count(*) FROM seats WHERE game = $vid AND user IS NULL")" = 0 ]
@@ -96,6 +103,22 @@ check "a number under its range: 400" sh -c "[ \"\$(cat '$tmp/b8.code')\" = 400 
 post b9 anon "$INST_URL/lobby/new" "game=gin-vodka"
 check "no login: refused" sh -c "case \$(cat '$tmp/b9.code') in 403|303) true ;; *) false ;; esac"
 check "no game was created by any refusal" [ "$(count)" = "$before" ]
+
+# The home page lists every registered game with a line on it.
+page hm anon "$INST_URL/"
+for g in $games; do
+	check "home lists $g" has hm "<a href=\"/rules/$g\">"
+done
+check "  not \"more to come\"" hasnt hm "more to come"
+
+# A saved mail setting says so on the account page.
+post mp alice "$INST_URL/account/mail" "csrf=$(session_csrf "$tmp/alice.jar")&mail=digest"
+check "the mail setting: 303 to the account, saying it is saved" sh -c "[ \"\$(cat '$tmp/mp.code')\" = 303 ] && grep -q '/account?saved=mail\$' '$tmp/mp.loc'"
+page ac alice "$INST_URL/account?saved=mail"
+check "  the account page says so" has ac 'Your mail setting is saved.'
+check "  with the choice checked" has ac 'value="digest" checked'
+page an alice "$INST_URL/account"
+check "  and says nothing on a plain visit" hasnt an 'is saved.'
 
 [ "$fail" -eq 0 ] && echo "lobby: all passed"
 exit "$fail"

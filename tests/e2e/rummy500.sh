@@ -126,8 +126,8 @@ check "the hand-end panel: carol went out" has c4 "Hand 1: You went out."
 check "  carol: 6 (A-2-3, the ace low: RULES.md 6d) + 47, nothing in hand" has c4 '<tr><th scope="row">You <span class="tag win">went out</span></th><td>+53</td><td>&minus;0</td><td>53</td><td>53</td></tr>'
 check "  bob: +41 - 10 = 31" has c4 '<tr><th scope="row">bob</th><td>+41</td><td>&minus;10</td><td>31</td><td>31</td></tr>'
 check "  alice: +18 - 23 = -5" has c4 '<tr><th scope="row">alice</th><td>+18</td><td>&minus;23</td><td>-5</td><td>-5</td></tr>'
-check "moves read in words: the deep take" has c4 'bob took <abbr title="four of diamonds (4D)">4D</abbr> from the discard pile.'
-check "  the lay-off" has c4 'bob laid off <abbr title="eight of clubs (8C)">8C</abbr> on the meld of'
+check "moves read in words: the deep take" has c4 'bob took <abbr title="four of diamonds (4D)">4♦</abbr> from the discard pile.'
+check "  the lay-off" has c4 'bob laid off <abbr title="eight of clubs (8C)">8♣</abbr> on the meld of'
 page h5 dave "$G/history?ply=5"
 check "history at ply 5: 200" [ "$(code h5)" = 200 ]
 check "  the take in words, with the card above it" has h5 "and the 1 card above it from the discard pile."

@@ -32,7 +32,7 @@ test_put_card(void **state)
 	page_game_put_card(&b, CARD_STD, card_parse(CARD_STD, "8C", NULL));
 	assert_false(b.failed);
 	assert_string_equal(b.data, "<abbr title=\"red heart 3 (3Rh)\">3Rh"
-	    "</abbr>|<abbr title=\"eight of clubs (8C)\">8C</abbr>");
+	    "</abbr>|<abbr title=\"eight of clubs (8C)\">8♣</abbr>");
 	/* Made once per process, then copied: the same bytes again. */
 	buf_reset(&b);
 	page_game_put_card(&b, CARD_TT, card_parse(CARD_TT, "3Rh", NULL));

@@ -172,7 +172,8 @@ pcm_move_words(struct buf *b, const struct cm_state *v,
 			ncards += v->piles[x].ncards;
 		for (i = 0; i < v->naside; i++)
 			ncards += !v->aside_spare[i];
-		buf_printf(b, "Sweep the whole table (%d cards)", ncards);
+		buf_printf(b, "Sweep the whole table (%d card%s)", ncards,
+		    ncards == 1 ? "" : "s");
 		return;
 	}
 	if (pl->decl > 0)
@@ -212,7 +213,7 @@ pcm_move_words(struct buf *b, const struct cm_state *v,
 		pcm_pile_words(b, v, x);
 		ncards += v->piles[x].ncards;
 	}
-	buf_printf(b, " (%d cards)", ncards);
+	buf_printf(b, " (%d card%s)", ncards, ncards == 1 ? "" : "s");
 }
 
 /* ---- the forms ---- */

@@ -131,6 +131,9 @@ player_lookup(const void *data, const char *key, struct tpl_val *out)
 			return tpl_str(out, p->name);
 		if (strcmp(key, "ncards") == 0)
 			return tpl_int(out, p->ncards);
+		/* "1 card", "2 cards": the template's plural. */
+		if (strcmp(key, "ncards_one") == 0)
+			return tpl_bool(out, p->ncards == 1);
 		if (strcmp(key, "ncaptured") == 0)
 			return tpl_int(out, p->ncaptured);
 		break;
@@ -289,6 +292,9 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 		return cards_val(out, &b->hand);
 	if (strcmp(key, "my_count") == 0)
 		return tpl_int(out, b->hand.n);
+	/* "1 card", "2 cards": the template's plural. */
+	if (strcmp(key, "my_count_one") == 0)
+		return tpl_bool(out, b->hand.n == 1);
 	if (strcmp(key, "cm_play") == 0)
 		return tpl_bool(out, b->play);
 	if (strcmp(key, "running") == 0)

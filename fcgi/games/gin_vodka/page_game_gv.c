@@ -96,6 +96,13 @@ who(const struct gvboard *b, int seat)
 	return page_game_who(b->names, seat);
 }
 
+/* The same inside a sentence: "you". */
+static const char *
+who_mid(const struct gvboard *b, int seat)
+{
+	return page_game_who_mid(b->names, seat);
+}
+
 /* The verb ending for seat: "You score", "Alice scores". */
 static const char *
 es(const struct gvboard *b, int seat)
@@ -315,6 +322,9 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'c':
 		if (strcmp(key, "count") == 0)
 			return tpl_int(out, h->count);
+		/* "1 card", "2 cards": the template's plural. */
+		if (strcmp(key, "count_one") == 0)
+			return tpl_bool(out, h->count == 1);
 		if (strcmp(key, "cards") == 0)
 			return cards_val(out, &h->cards);
 		break;
@@ -545,20 +555,20 @@ result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
 	case GV_END_GIN:
 		return page_game_printf(r, "Hand %d: %s went gin, "
 		    "discarding %s; %s had %d deadwood. %s score%s 20 + %d = "
-		    "%d.", x->hand, who(b, k), tok, who(b, d), x->ddead,
+		    "%d.", x->hand, who(b, k), tok, who_mid(b, d), x->ddead,
 		    who(b, k), es(b, k), x->ddead, x->points);
 	case GV_END_KNOCK:
 		return page_game_printf(r, "Hand %d: %s knocked with %d "
 		    "deadwood, discarding %s; %s laid off %d card%s and kept "
 		    "%d deadwood. %s score%s %d - %d = %d.", x->hand, who(b, k),
-		    x->kdead, tok, who(b, d), nlaid, nlaid == 1 ? "" : "s",
+		    x->kdead, tok, who_mid(b, d), nlaid, nlaid == 1 ? "" : "s",
 		    x->ddead, who(b, k), es(b, k), x->ddead, x->kdead,
 		    x->points);
 	default:
 		return page_game_printf(r, "Hand %d: %s knocked with %d "
 		    "deadwood, discarding %s; %s laid off %d card%s and kept "
 		    "%d deadwood%s. %s score%s 8 + (%d - %d) = %d.", x->hand,
-		    who(b, k), x->kdead, tok, who(b, d), nlaid,
+		    who(b, k), x->kdead, tok, who_mid(b, d), nlaid,
 		    nlaid == 1 ? "" : "s", x->ddead, x->kdead == x->ddead ?
 		    ", a tie, which goes to the defender" : ", an undercut",
 		    who(b, d), es(b, d), x->kdead, x->ddead, x->points);

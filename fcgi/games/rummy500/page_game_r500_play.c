@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "cards_std.h"
 #include "req.h"
 #include "rummy500.h"
 #include "tpl.h"
@@ -111,6 +112,26 @@ cards_text(struct req *r, const struct game_move *mv)
 	return b.failed ? "" : b.data;
 }
 
+/* The same as a person reads it: "5♥ 6♥ 7♥" ("A♥ high"). */
+static const char *
+faces_text(struct req *r, const struct game_move *mv)
+{
+	char		 face[CARDS_STD_SHORT_MAX];
+	struct buf	 b;
+	int		 i;
+
+	buf_init(&b, r->arena);
+	for (i = 0; i < mv->ncards; i++) {
+		if (i > 0)
+			buf_putc(&b, ' ');
+		cards_std_short(mv->cards[i], face, sizeof(face));
+		buf_puts(&b, face);
+		if (mv->asnum[i] > 0)
+			buf_puts(&b, mv->asnum[i] == 1 ? " low" : " high");
+	}
+	return b.failed ? "" : b.data;
+}
+
 static void
 suggest_set(struct req *r, struct rplay *p, const struct game_move *legal,
     int n, card_t owed)
@@ -133,7 +154,7 @@ suggest_set(struct req *r, struct rplay *p, const struct game_move *legal,
 				continue;
 			o = &p->suggest.v[p->suggest.n++];
 			o->data = cards_text(r, &legal[i]);
-			o->text = o->data;
+			o->text = faces_text(r, &legal[i]);
 		}
 }
 

@@ -2,7 +2,7 @@
  * page_game_text_six.c: Six Suit in words (page_game_six.h): the names
  * of teams and values, the board's sentences (the phase, whose move it
  * is, the chain of extra turns, the draw, the last play) and moves for
- * the recent moves and the history: "bot 2 played 3Rh on Ana's 4Rt."
+ * the recent moves and the history: "Bot Cleo played 3Rh on Ana's 4Rt."
  * The owner of a pile comes from the move's "@N", which the page's
  * forms always write.
  */

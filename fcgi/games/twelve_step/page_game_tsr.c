@@ -260,8 +260,9 @@ requests_text(struct req *r, const struct tsrboard *b)
 		s = (v->turn + i) % v->nseats;
 		if (!(v->win_asked & (1u << s)))
 			continue;
-		buf_puts(&sb, n++ == 0 ? "" : ", then ");
-		buf_puts(&sb, who(b, s));
+		buf_puts(&sb, n == 0 ? "" : ", then ");
+		buf_puts(&sb, n++ == 0 ? who(b, s) : page_game_who_mid(b->names,
+		    s));
 	}
 	return n == 0 ? NULL : sb.failed ? "" : sb.data;
 }
@@ -283,7 +284,8 @@ window_set(struct req *r, struct tsrboard *b)
 		b->window = arena_printf(r->arena, "%s discarded %s and %s "
 		    "drew from the stock instead, so %s may be bought: when "
 		    "%s discard%s, the first request in line gets it with one "
-		    "penalty card.", who(b, v->win_from), sh, t, sh,
+		    "penalty card.", who(b, v->win_from), sh,
+		    page_game_who_mid(b->names, v->turn), sh,
 		    v->turn == b->viewer ? "you" : t,
 		    v->turn == b->viewer ? "" : "s");
 	else
@@ -336,8 +338,9 @@ status_text(struct req *r, const struct tsrboard *b)
 		buf_puts(&sb, "Game over: ");
 		for (s = 0; s < v->nseats; s++)
 			if (v->winners & (1u << s)) {
-				buf_puts(&sb, n++ == 0 ? "" : " and ");
-				buf_puts(&sb, who(b, s));
+				buf_puts(&sb, n == 0 ? "" : " and ");
+				buf_puts(&sb, n++ == 0 ? who(b, s) :
+				    page_game_who_mid(b->names, s));
 			}
 		if (n == 0)
 			return "Game over.";
@@ -377,8 +380,9 @@ steps_set(struct req *r, struct tsrboard *b)
 		buf_init(&sb, r->arena);
 		for (s = 0, n = 0; s < v->nseats; s++)
 			if (tsr_current_contract(v, s) == k) {
-				buf_puts(&sb, n++ ? ", " : "");
-				buf_puts(&sb, who(b, s));
+				buf_puts(&sb, n ? ", " : "");
+				buf_puts(&sb, n++ ? page_game_who_mid(b->names,
+				    s) : who(b, s));
 			}
 		t->who = n == 0 || sb.failed ? "" : sb.data;
 	}
@@ -575,6 +579,9 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, h->title);
 	if (strcmp(key, "count") == 0)
 		return tpl_int(out, h->count);
+	/* "1 card", "2 cards": the template's plural. */
+	if (strcmp(key, "count_one") == 0)
+		return tpl_bool(out, h->count == 1);
 	if (strcmp(key, "cards") == 0)
 		return page_game_tsr_cards_val(out, &h->cards);
 	return tpl_none(out);
@@ -640,6 +647,9 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 		return page_game_tsr_cards_val(out, &b->hand);
 	if (strcmp(key, "hand_count") == 0)
 		return tpl_int(out, b->hand.n);
+	/* "1 card", "2 cards": the template's plural. */
+	if (strcmp(key, "hand_count_one") == 0)
+		return tpl_bool(out, b->hand.n == 1);
 	if (strcmp(key, "others") == 0)
 		return tpl_list(out, (size_t)b->nothers, hand_item,
 		    b->others);

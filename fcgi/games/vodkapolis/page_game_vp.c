@@ -286,6 +286,9 @@ board_lookup(const void *data, const char *key, struct tpl_val *out)
 			return tpl_bool(out, b->hand.n > 0);
 		if (strcmp(key, "hand_count") == 0)
 			return tpl_int(out, b->hand.n);
+		/* "1 card", "2 cards": the template's plural. */
+		if (strcmp(key, "hand_count_one") == 0)
+			return tpl_bool(out, b->hand.n == 1);
 		break;
 	case 'n':
 		if (strcmp(key, "nchain") == 0)

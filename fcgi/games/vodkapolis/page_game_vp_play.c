@@ -280,8 +280,9 @@ vp_play(struct req *r, struct vplay *p, const struct vp_state *v, int seat,
 			int	 t = p->targets.v[i].value[1] - '0';
 
 			p->targets.v[i].text = arena_printf(r->arena,
-			    "%s (seat %d; %d new meld%s from you this hand)",
-			    page_game_who(nm, t), t, vp_count(v, seat, t),
+			    "%s (%d new meld%s from you this hand)",
+			    t == seat ? "Yourself" : page_game_who(nm, t),
+			    vp_count(v, seat, t),
 			    vp_count(v, seat, t) == 1 ? "" : "s");
 		}
 		adds_set(r, p, v, legal, n, nm);

@@ -1,0 +1,168 @@
+/*
+ * test_words_games.c: what a person reads of each game's moves
+ * (page_game_words, words.h): players by name and the viewer as "You",
+ * never a seat number; a standard card by its face (10♥) in HTML and by
+ * its token in plain text (the notation of a move by reply); a bot by
+ * the name of its seat (bot_name.h); "you" inside a sentence.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "arena.h"
+#include "bot_name.h"
+#include "buf.h"
+#include "game.h"
+#include "page_game.h"
+#include "words.h"
+
+static struct page_game_names names;
+
+static int
+setup(void **state)
+{
+	(void)state;
+	memset(&names, 0, sizeof(names));
+	names.nseats = 3;
+	names.viewer = 1;
+	snprintf(names.name[0], sizeof(names.name[0]), "Ann");
+	snprintf(names.name[1], sizeof(names.name[1]), "Bea");
+	snprintf(names.name[2], sizeof(names.name[2]), "%s", bot_name(2));
+	names.is_bot[2] = 1;
+	return 0;
+}
+
+/* The words of text played by seat, as HTML (html) or plain text. */
+static const char *
+say(struct arena *a, const char *slug, int seat, const char *text,
+    int html)
+{
+	const struct game_rules	*rules = game_find(slug);
+	struct buf		 b;
+	struct words		 w;
+
+	assert_non_null(rules);
+	buf_init(&b, a);
+	w = html ? words_html(&b) : words_text(&b);
+	page_game_words(&w, rules, &names, seat, text, NULL, CARD_NONE);
+	assert_false(b.failed);
+	return b.data;
+}
+
+/* Nothing a person reads names a seat by its number. */
+static void
+no_seat(const char *s)
+{
+	assert_null(strstr(s, "seat 0"));
+	assert_null(strstr(s, "seat 1"));
+	assert_null(strstr(s, "seat 2"));
+	assert_null(strstr(s, "Seat "));
+}
+
+static void
+test_bot_names(void **state)
+{
+	(void)state;
+	assert_string_equal(bot_name(0), "Bot Ada");
+	assert_string_equal(bot_name(1), "Bot Ben");
+	assert_string_equal(bot_name(BOT_NAME_COUNT - 1), "Bot Lena");
+	assert_string_equal(bot_name(-1), "Bot");
+	assert_string_equal(bot_name(BOT_NAME_COUNT), "Bot");
+	/* Distinct, and the JSON list for SQL says the same. */
+	for (int i = 0; i < BOT_NAME_COUNT; i++) {
+		char	 q[32];
+
+		snprintf(q, sizeof(q), "\"%s\"", bot_name(i));
+		assert_non_null(strstr(BOT_NAME_JSON, q));
+		for (int j = 0; j < i; j++)
+			assert_string_not_equal(bot_name(i), bot_name(j));
+	}
+	assert_int_equal(BOT_NAME_COUNT, GAME_SEATS_MAX);
+}
+
+static void
+test_who(void **state)
+{
+	(void)state;
+	assert_string_equal(page_game_who(&names, 1), "You");
+	assert_string_equal(page_game_who_mid(&names, 1), "you");
+	assert_string_equal(page_game_who_mid(&names, 0), "Ann");
+	assert_string_equal(page_game_who_mid(&names, 2), "Bot Cleo");
+}
+
+/* Rummy 500 and 12-Step Rummy: standard cards read as their faces. */
+static void
+test_standard_faces(void **state)
+{
+	struct arena	 a;
+	const char	*s;
+
+	(void)state;
+	arena_init(&a, 0);
+	s = say(&a, "rummy-500", 0, "discard TH", 1);
+	assert_non_null(strstr(s, "Ann discarded <abbr title=\"ten of hearts "
+	    "(TH)\">10♥</abbr>"));
+	no_seat(s);
+	s = say(&a, "rummy-500", 1, "meld 8S 8H 8D", 1);
+	assert_non_null(strstr(s, "You "));
+	assert_non_null(strstr(s, ">8♠</abbr>"));
+	assert_null(strstr(s, ">8S<"));
+	s = say(&a, "rummy-500", 2, "draw", 1);
+	assert_non_null(strstr(s, "Bot Cleo drew"));
+	/* The plain text of a mail keeps the notation. */
+	s = say(&a, "rummy-500", 0, "discard TH", 0);
+	assert_non_null(strstr(s, "TH"));
+	s = say(&a, "twelve-step-rummy", 0, "discard QS", 1);
+	assert_non_null(strstr(s, ">Q♠</abbr>"));
+	no_seat(s);
+	s = say(&a, "twelve-step-rummy", 1, "draw", 1);
+	assert_non_null(strstr(s, "You drew"));
+	arena_free(&a);
+}
+
+/* The Triple Topper games: names, "You", the card's words in a title. */
+static void
+test_tt_names(void **state)
+{
+	static const struct { const char *slug, *move; } m[] = {
+		{ "gin-vodka", "discard 3Rh" },
+		{ "casino-macedonia", "drop 3Rh" },
+		{ "vodkapolis-500", "discard 3Rh" },
+		{ "six-suit", "predict 3Rh" },
+	};
+	struct arena	 a;
+	const char	*s;
+	size_t		 i;
+
+	(void)state;
+	arena_init(&a, 0);
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		s = say(&a, m[i].slug, 0, m[i].move, 1);
+		assert_true(strncmp(s, "Ann ", 4) == 0);
+		assert_non_null(strstr(s, "title=\"red heart 3 (3Rh)\""));
+		no_seat(s);
+		s = say(&a, m[i].slug, 1, m[i].move, 1);
+		assert_true(strncmp(s, "You ", 4) == 0);
+		s = say(&a, m[i].slug, 2, m[i].move, 1);
+		assert_true(strncmp(s, "Bot Cleo ", 9) == 0);
+	}
+	arena_free(&a);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bot_names),
+		cmocka_unit_test_setup(test_who, setup),
+		cmocka_unit_test_setup(test_standard_faces, setup),
+		cmocka_unit_test_setup(test_tt_names, setup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
