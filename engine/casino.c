@@ -749,5 +749,6 @@ const struct game_rules cm_rules = {
 	.parse = cm_parse,
 	.format = cm_format,
 	.audit = cm_audit,
-	.audit_view = cm_audit_view
+	.audit_view = cm_audit_view,
+	.determinize = cm_determinize
 };

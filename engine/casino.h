@@ -266,4 +266,10 @@ size_t	cm_format(const struct game_move *mv, char *buf, size_t bufsz);
 enum game_rc cm_bot_choose(const void *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* ---- casino_determ.c ---- */
+
+/* cm_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	cm_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_CASINO_H */

@@ -722,5 +722,6 @@ const struct game_rules gv_rules = {
 	.parse = gv_parse,
 	.format = gv_format,
 	.audit = gv_audit,
-	.audit_view = gv_audit_view
+	.audit_view = gv_audit_view,
+	.determinize = gv_determinize
 };

@@ -283,4 +283,10 @@ int	gv_audit_view(const void *st, const void *view, int viewer,
 enum game_rc gv_bot_choose(const struct gv_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* ---- gin_vodka_determ.c ---- */
+
+/* gv_rules.determinize (game.h): the other hand and the stock sampled. */
+void	gv_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_GIN_VODKA_H */

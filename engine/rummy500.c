@@ -535,5 +535,6 @@ const struct game_rules r500_rules = {
 	.parse = r500_parse,
 	.format = r500_format,
 	.audit = r500_audit,
-	.audit_view = r500_audit_view
+	.audit_view = r500_audit_view,
+	.determinize = r500_determinize
 };

@@ -234,4 +234,10 @@ int	r500_audit_view(const void *st, const void *view, int viewer,
 enum game_rc r500_bot_choose(const struct r500_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* ---- rummy500_determ.c ---- */
+
+/* r500_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	r500_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_RUMMY500_H */

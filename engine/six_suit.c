@@ -682,7 +682,8 @@ const struct game_rules six_rules = {
 	.parse = six_parse,
 	.format = six_format,
 	.audit = six_audit,
-	.audit_view = six_audit_view
+	.audit_view = six_audit_view,
+	.determinize = six_determinize
 };
 
 _Static_assert(sizeof(struct six_state) <= GAME_STATE_MAX,

@@ -248,4 +248,10 @@ int	six_audit_view(const void *st, const void *view, int viewer,
 enum game_rc six_bot_choose(const struct six_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* ---- six_suit_determ.c ---- */
+
+/* six_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	six_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_SIX_SUIT_H */

@@ -555,5 +555,7 @@ const struct game_rules tsr_rules = {
 	.audit = tsr_audit,
 	.audit_view = tsr_audit_view,
 	.may_act = tsr_may_act,
-	.view_quiet = tsr_view_quiet
+	.view_quiet = tsr_view_quiet,
+	.determinize = tsr_determinize,
+	.score_sign = -1
 };

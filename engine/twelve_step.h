@@ -349,4 +349,10 @@ int	tsr_audit_view(const void *st, const void *view, int viewer,
 enum game_rc tsr_bot_choose(const struct tsr_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* ---- twelve_step_search.c ---- */
+
+/* tsr_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	tsr_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_TWELVE_STEP_H */

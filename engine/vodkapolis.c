@@ -543,7 +543,9 @@ const struct game_rules vp_rules = {
 	.parse = vp_parse,
 	.format = vp_format,
 	.audit = vp_audit,
-	.audit_view = vp_audit_view
+	.audit_view = vp_audit_view,
+	.determinize = vp_determinize,
+	.score_sign = -1
 };
 
 _Static_assert(sizeof(struct vp_state) <= GAME_STATE_MAX,

@@ -226,4 +226,10 @@ const char *vp_end_mode_name(int mode);
 enum game_rc vp_bot_choose(const struct vp_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/* ---- vodkapolis_determ.c ---- */
+
+/* vp_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	vp_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_VODKAPOLIS_H */

@@ -1,0 +1,228 @@
+/*
+ * search.c: the strong bot, flat Monte Carlo over determinizations
+ * (search.h).  Each round samples one full state from the view and
+ * plays every candidate out on it with the same playout stream, so the
+ * candidates are compared on the same deals (common random numbers).
+ */
+#include "search.h"
+
+#include <string.h>
+
+#include "bot.h"
+#include "rng.h"
+
+/* The buffers of one search, kept together so they are made once. */
+struct search_ctx {
+	const struct game_rules	*r;
+	int			 seat;
+	int			 depth;
+	enum search_policy	 policy;
+	int			 sign;
+	long			 moves;
+	_Alignas(16) uint8_t	 det[GAME_STATE_MAX];	/* this round's sample */
+	_Alignas(16) uint8_t	 a[GAME_STATE_MAX];	/* playout, current */
+	_Alignas(16) uint8_t	 b[GAME_STATE_MAX];	/* playout, next */
+	_Alignas(16) uint8_t	 v[GAME_STATE_MAX];	/* a seat's view in a playout */
+	struct game_move	 list[GAME_LEGAL_MAX];
+};
+
+void
+search_noise(struct rng *r, uint8_t out[32])
+{
+	uint32_t	 w;
+	int		 i;
+
+	for (i = 0; i < 8; i++) {
+		w = rng_next(r);
+		out[4 * i] = (uint8_t)w;
+		out[4 * i + 1] = (uint8_t)(w >> 8);
+		out[4 * i + 2] = (uint8_t)(w >> 16);
+		out[4 * i + 3] = (uint8_t)(w >> 24);
+	}
+}
+
+/* The k-th set bit of mask (k from 0), or -1. */
+static int
+nth_seat(uint32_t mask, int k)
+{
+	int	 i;
+
+	for (i = 0; i < 32; i++)
+		if ((mask & (1u << i)) && k-- == 0)
+			return i;
+	return -1;
+}
+
+/* The default policy's move for actor in state st. */
+static int
+policy_move(struct search_ctx *c, const void *st, int actor, struct rng *pr,
+    struct game_move *out)
+{
+	uint8_t	 nz[32];
+	int	 n;
+
+	if (c->policy == SEARCH_POLICY_EASY) {
+		search_noise(pr, nz);
+		c->r->view(st, actor, c->v);
+		return bot_choose(c->r, c->v, actor, nz, out) == GAME_OK ? 0 :
+		    -1;
+	}
+	n = c->r->legal(st, actor, c->list, GAME_LEGAL_MAX);
+	if (n <= 0)
+		return -1;
+	if (n > GAME_LEGAL_MAX)
+		n = GAME_LEGAL_MAX;
+	*out = c->list[rng_uniform(pr, (uint32_t)n)];
+	return 0;
+}
+
+/*
+ * The seat's result of playing mv on c->det and then the default
+ * policy from the stream pr until a hand ends, the game ends or the
+ * move cap.  Returns 0 with *res, or -1 when the sample refuses mv.
+ */
+static int
+playout(struct search_ctx *c, const struct game_move *mv,
+    const struct game_status *g0, struct rng *pr, double *res)
+{
+	struct game_events	 ev;
+	struct game_status	 gs;
+	struct game_move	 m;
+	char			 why[GAME_WHY_MAX];
+	uint8_t			*cur = c->a, *nxt = c->b, *t;
+	double			 mine, others = 0;
+	int			 moves = 0, actor, i;
+
+	if (c->r->apply(c->det, cur, c->seat, mv, &ev, why) != GAME_OK)
+		return -1;
+	while (ev.n == 0 && moves < c->depth) {
+		c->r->status(cur, &gs);
+		if (gs.over || gs.needs_deck || gs.to_act == 0)
+			break;
+		actor = nth_seat(gs.to_act, game_seat_count(gs.to_act) > 1 ?
+		    (int)rng_uniform(pr, (uint32_t)game_seat_count(gs.to_act)) :
+		    0);
+		if (policy_move(c, cur, actor, pr, &m) != 0 ||
+		    c->r->apply(cur, nxt, actor, &m, &ev, why) != GAME_OK)
+			break;
+		t = cur;
+		cur = nxt;
+		nxt = t;
+		moves++;
+	}
+	c->moves += moves + 1;
+	c->r->status(cur, &gs);
+	mine = gs.scores[c->seat] - g0->scores[c->seat];
+	for (i = 0; i < gs.nseats; i++)
+		if (i != c->seat)
+			others += gs.scores[i] - g0->scores[i];
+	if (gs.nseats > 1)
+		others /= gs.nseats - 1;
+	*res = c->sign * (mine - others);
+	if (gs.over)
+		*res += gs.winners & (1u << c->seat) ? SEARCH_WIN_BONUS :
+		    -SEARCH_WIN_BONUS;
+	return 0;
+}
+
+/*
+ * The moves to compare: all listed, or when there are more than
+ * SEARCH_CANDIDATES_MAX the easy bot's choice and a random sample of
+ * the rest.  Returns the count (0: no legal move).
+ */
+static int
+candidates(struct search_ctx *c, const void *view, struct rng *mr,
+    struct game_move *cand)
+{
+	uint8_t	 nz[32];
+	int	 n, i, j, k;
+	struct game_move t;
+
+	n = c->r->legal(view, c->seat, c->list, GAME_LEGAL_MAX);
+	if (n <= 0)
+		return 0;
+	if (n > GAME_LEGAL_MAX)
+		n = GAME_LEGAL_MAX;
+	if (n <= SEARCH_CANDIDATES_MAX) {
+		memcpy(cand, c->list, (size_t)n * sizeof(*cand));
+		return n;
+	}
+	search_noise(mr, nz);
+	k = 0;
+	if (bot_choose(c->r, view, c->seat, nz, &cand[0]) == GAME_OK)
+		k = 1;
+	for (i = 0; k < SEARCH_CANDIDATES_MAX && i < n; i++) {
+		j = i + (int)rng_uniform(mr, (uint32_t)(n - i));
+		t = c->list[i];
+		c->list[i] = c->list[j];
+		c->list[j] = t;
+		cand[k++] = c->list[i];
+	}
+	return k;
+}
+
+enum game_rc
+search_choose(const struct game_rules *rules, const void *view, int seat,
+    const uint8_t noise[32], const struct search_budget *budget,
+    struct game_move *out, struct search_stats *stats)
+{
+	struct search_stats		 none;
+	struct search_ctx		 c;
+	struct game_move		 cand[SEARCH_CANDIDATES_MAX];
+	double				 sum[SEARCH_CANDIDATES_MAX], res;
+	int				 nres[SEARCH_CANDIDATES_MAX];
+	struct game_status		 g0;
+	struct rng			 mr, pr;
+	uint8_t				 dn[32], pn[32];
+	int				 n, i, best, budget_po, done = 0;
+
+	if (stats == NULL)
+		stats = &none;
+	memset(stats, 0, sizeof(*stats));
+	if (rules->determinize == NULL)
+		return bot_choose(rules, view, seat, noise, out);
+	c.r = rules;
+	c.seat = seat;
+	c.depth = budget->depth > 0 ? budget->depth : SEARCH_DEPTH_DEFAULT;
+	c.policy = budget->policy;
+	c.sign = rules->score_sign < 0 ? -1 : 1;
+	c.moves = 0;
+	budget_po = budget->playouts > 0 ? budget->playouts :
+	    SEARCH_PLAYOUTS_DEFAULT;
+	rng_init(&mr, noise);
+	if ((n = candidates(&c, view, &mr, cand)) == 0)
+		return GAME_REFUSED;
+	stats->candidates = n;
+	*out = cand[0];
+	if (n == 1)
+		return GAME_OK;
+	memset(sum, 0, sizeof(sum));
+	memset(nres, 0, sizeof(nres));
+	while (done == 0 || done + n <= budget_po) {
+		search_noise(&mr, dn);
+		search_noise(&mr, pn);
+		rules->determinize(view, seat, dn, c.det);
+		rules->status(c.det, &g0);
+		for (i = 0; i < n; i++) {
+			rng_init(&pr, pn);
+			if (playout(&c, &cand[i], &g0, &pr, &res) == 0) {
+				sum[i] += res;
+				nres[i]++;
+			}
+		}
+		done += n;
+		stats->rounds++;
+		if (budget->stop != NULL && budget->stop(budget->arg))
+			break;
+	}
+	stats->playouts = done;
+	stats->moves = c.moves;
+	best = -1;
+	for (i = 0; i < n; i++)
+		if (nres[i] > 0 && (best < 0 ||
+		    sum[i] / nres[i] > sum[best] / nres[best]))
+			best = i;
+	if (best >= 0)
+		*out = cand[best];
+	return GAME_OK;
+}
