@@ -30,10 +30,13 @@ tsr_determinize(const void *view, int seat, const uint8_t noise[32],
 			for (k = 0; k < v->hand[seat][c]; k++)
 				unseen_claim(&u, c);
 		unseen_see(&u, v->discard, v->ndiscard);
+		/* A set lists ncards; a run by position, CARD_NONE outside. */
 		for (i = 0; i < v->nmelds; i++)
-			if (v->melds[i].kind != TSR_NONE)
+			if (v->melds[i].kind == TSR_SET)
 				unseen_see(&u, v->melds[i].cards,
 				    v->melds[i].ncards);
+			else if (v->melds[i].kind == TSR_RUN)
+				unseen_see(&u, v->melds[i].cards, TSR_RUN_POS);
 		for (i = 0; i < v->nseats; i++) {
 			n[i] = 0;
 			if (i == seat)

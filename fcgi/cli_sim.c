@@ -1,7 +1,8 @@
 /*
  * cli_sim.c: "topper sim --game SLUG [--games N] [--first K]
  * [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS]
- * [--league strong:easy [--playouts P]] [--record FILE] [--quiet]": random legal play, checking every
+ * [--league strong:easy [--playouts P] [--policy easy|random]]
+ * [--record FILE] [--quiet]": random legal play, checking every
  * invariant after every move, and a fingerprint of all the games.
  *
  * Everything is derived from the 32-byte sim seed (--seed, 1 to 64 hex
@@ -38,7 +39,8 @@
  *
  * --league strong:easy (one seat count, default the game's least):
  * game i seats the strong bot (search.h, --playouts P a move) at seat
- * i mod nseats and the easy bot everywhere else; the report adds the
+ * i mod nseats and the easy bot everywhere else (--policy: its
+ * playouts' default policy); the report adds the
  * strong moves' times and, last, "league SLUG strong:easy games N
  * seats S win RATE low LOW high HIGH" (sim_league.h).  With bots, the
  * report gives each kind of hand end's share.
@@ -721,6 +723,15 @@ cli_sim(int argc, char **argv)
 				    "strong:easy\n");
 				return 2;
 			}
+		} else if (strcmp(argv[i], "--policy") == 0) {
+			i++;
+			if (strcmp(argv[i], "random") != 0 &&
+			    strcmp(argv[i], "easy") != 0) {
+				fprintf(stderr, "topper sim: --policy: easy or "
+				    "random\n");
+				return 2;
+			}
+			s.league.random = strcmp(argv[i], "random") == 0;
 		} else if (strcmp(argv[i], "--playouts") == 0) {
 			errno = 0;
 			v = strtol(argv[++i], &end, 10);

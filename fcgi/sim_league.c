@@ -39,7 +39,7 @@ sim_league_choose(struct sim_league *l, const struct game_rules *rules,
 
 	memset(&b, 0, sizeof(b));
 	b.playouts = l->playouts;
-	b.policy = SEARCH_POLICY_EASY;
+	b.policy = l->random ? SEARCH_POLICY_RANDOM : SEARCH_POLICY_EASY;
 	t0 = now();
 	rc = search_choose(rules, view, seat, noise, &b, out, &st);
 	dt = now() - t0;
