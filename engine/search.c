@@ -6,6 +6,7 @@
  */
 #include "search.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "bot.h"
@@ -125,38 +126,48 @@ playout(struct search_ctx *c, const struct game_move *mv,
 	return 0;
 }
 
+/* Do a and b say the same move? */
+static int
+same_move(const struct game_rules *r, const struct game_move *a,
+    const struct game_move *b)
+{
+	char	 ta[GAME_MOVE_TEXT_MAX], tb[GAME_MOVE_TEXT_MAX];
+
+	r->format(a, ta, sizeof(ta));
+	r->format(b, tb, sizeof(tb));
+	return strcmp(ta, tb) == 0;
+}
+
 /*
- * The moves to compare: all listed, or when there are more than
- * SEARCH_CANDIDATES_MAX the easy bot's choice and a random sample of
- * the rest.  Returns the count (0: no legal move).
+ * The moves to compare: the easy bot's choice first, then the others
+ * listed, or when there are more than SEARCH_CANDIDATES_MAX a random
+ * sample of them.  Returns the count (0: no legal move).
  */
 static int
 candidates(struct search_ctx *c, const void *view, struct rng *mr,
     struct game_move *cand)
 {
-	uint8_t	 nz[32];
-	int	 n, i, j, k;
 	struct game_move t;
+	uint8_t		 nz[32];
+	int		 n, i, j, k;
 
 	n = c->r->legal(view, c->seat, c->list, GAME_LEGAL_MAX);
 	if (n <= 0)
 		return 0;
 	if (n > GAME_LEGAL_MAX)
 		n = GAME_LEGAL_MAX;
-	if (n <= SEARCH_CANDIDATES_MAX) {
-		memcpy(cand, c->list, (size_t)n * sizeof(*cand));
-		return n;
-	}
 	search_noise(mr, nz);
-	k = 0;
-	if (bot_choose(c->r, view, c->seat, nz, &cand[0]) == GAME_OK)
-		k = 1;
-	for (i = 0; k < SEARCH_CANDIDATES_MAX && i < n; i++) {
-		j = i + (int)rng_uniform(mr, (uint32_t)(n - i));
-		t = c->list[i];
-		c->list[i] = c->list[j];
-		c->list[j] = t;
-		cand[k++] = c->list[i];
+	if (bot_choose(c->r, view, c->seat, nz, &cand[0]) != GAME_OK)
+		cand[0] = c->list[0];
+	for (k = 1, i = 0; k < SEARCH_CANDIDATES_MAX && i < n; i++) {
+		if (n > SEARCH_CANDIDATES_MAX) {
+			j = i + (int)rng_uniform(mr, (uint32_t)(n - i));
+			t = c->list[i];
+			c->list[i] = c->list[j];
+			c->list[j] = t;
+		}
+		if (!same_move(c->r, &c->list[i], &cand[0]))
+			cand[k++] = c->list[i];
 	}
 	return k;
 }
@@ -169,7 +180,9 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	struct search_stats		 none;
 	struct search_ctx		 c;
 	struct game_move		 cand[SEARCH_CANDIDATES_MAX];
-	double				 sum[SEARCH_CANDIDATES_MAX], res;
+	double				 res, r0;
+	double				 dsum[SEARCH_CANDIDATES_MAX];
+	double				 dsq[SEARCH_CANDIDATES_MAX], m, sd, t, tbest;
 	int				 nres[SEARCH_CANDIDATES_MAX];
 	struct game_status		 g0;
 	struct rng			 mr, pr;
@@ -196,19 +209,27 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	*out = cand[0];
 	if (n == 1)
 		return GAME_OK;
-	memset(sum, 0, sizeof(sum));
+	memset(dsum, 0, sizeof(dsum));
+	memset(dsq, 0, sizeof(dsq));
 	memset(nres, 0, sizeof(nres));
 	while (done == 0 || done + n <= budget_po) {
 		search_noise(&mr, dn);
 		search_noise(&mr, pn);
 		rules->determinize(view, seat, dn, c.det);
 		rules->status(c.det, &g0);
+		r0 = 0;
 		for (i = 0; i < n; i++) {
 			rng_init(&pr, pn);
-			if (playout(&c, &cand[i], &g0, &pr, &res) == 0) {
-				sum[i] += res;
-				nres[i]++;
+			if (playout(&c, &cand[i], &g0, &pr, &res) != 0) {
+				if (i == 0)
+					break;
+				continue;
 			}
+			if (i == 0)
+				r0 = res;
+			dsum[i] += res - r0;
+			dsq[i] += (res - r0) * (res - r0);
+			nres[i]++;
 		}
 		done += n;
 		stats->rounds++;
@@ -217,12 +238,25 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	}
 	stats->playouts = done;
 	stats->moves = c.moves;
-	best = -1;
-	for (i = 0; i < n; i++)
-		if (nres[i] > 0 && (best < 0 ||
-		    sum[i] / nres[i] > sum[best] / nres[best]))
+	/*
+	 * The easy move stands unless another did better on the same
+	 * samples by SEARCH_T standard errors of the paired differences:
+	 * noise alone must not talk the bot out of a sound move (nor into
+	 * a move and its undoing, turn after turn).
+	 */
+	best = 0;
+	tbest = SEARCH_T;
+	for (i = 1; i < n; i++) {
+		if (nres[i] < 2 || nres[i] != nres[0])
+			continue;
+		m = dsum[i] / nres[i];
+		sd = sqrt((dsq[i] / nres[i] - m * m) / (nres[i] - 1));
+		t = sd > 0 ? m / sd : (m > 0 ? 1e9 : 0);
+		if (t > tbest) {
+			tbest = t;
 			best = i;
-	if (best >= 0)
-		*out = cand[best];
+		}
+	}
+	*out = cand[best];
 	return GAME_OK;
 }

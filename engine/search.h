@@ -7,8 +7,9 @@
  * unseen cards dealt at random, cards public play put in a hand kept
  * there), every candidate move is applied to that same sample and
  * played out by a fast default policy (the easy bot, or random legal
- * moves) to the end of the hand or a move cap, and the move with the
- * best mean result is chosen.  A result is the seat's score change in
+ * moves) to the end of the hand or a move cap.  The easy bot's own
+ * choice stands unless another move beat it on the same samples by
+ * SEARCH_T standard errors (the best such move is chosen).  A result is the seat's score change in
  * the playout less the mean of the other seats' (times the game's
  * score_sign), plus or minus SEARCH_WIN_BONUS when the game ends.
  *
@@ -32,6 +33,9 @@ enum {
 	SEARCH_CANDIDATES_MAX = 48,	/* moves searched; the rest are sampled out */
 	SEARCH_WIN_BONUS = 100		/* a playout that ends the game */
 };
+
+/* Standard errors by which a move must beat the easy bot's to replace it. */
+#define SEARCH_T 2.0
 
 enum search_policy {
 	SEARCH_POLICY_EASY,		/* every seat plays the easy bot (bot_choose) */
