@@ -5,6 +5,7 @@
 #   make run      install, build, start nginx + topper fcgi + topper worker
 #   make stop     stop what make run started
 #   make bench    the benchmarks of DESIGN.md "Speed"
+#   make bench-bots  the strong bot against the easy one, per game (an hour)
 #   make install  PREFIX=/usr/local DESTDIR=
 
 CC      ?= cc
@@ -54,7 +55,7 @@ endef
 $(eval $(call tree,build,$(OPT)))
 $(eval $(call tree,build-asan,$(SAN)))
 
-.PHONY: all deps test run stop bench install clean check-purity
+.PHONY: all deps test run stop bench bench-bots install clean check-purity
 .DEFAULT_GOAL := all
 
 all: deps bin/topper
@@ -90,6 +91,9 @@ stop:
 
 bench: all
 	sh tools/bench.sh
+
+bench-bots: all
+	sh tools/bench-bots.sh
 
 install: all
 	sh tools/install.sh "$(DESTDIR)" "$(PREFIX)"

@@ -1,7 +1,8 @@
 /*
  * cli_sim.c: "topper sim --game SLUG [--games N] [--first K]
  * [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS]
- * [--league strong:easy [--playouts P] [--policy easy|random]]
+ * [--league strong:easy [--playouts P] [--policy easy|random]
+ * [--deadline-ms MS]]
  * [--record FILE] [--quiet]": random legal play, checking every
  * invariant after every move, and a fingerprint of all the games.
  *
@@ -40,7 +41,8 @@
  * --league strong:easy (one seat count, default the game's least):
  * game i seats the strong bot (search.h, --playouts P a move) at seat
  * i mod nseats and the easy bot everywhere else (--policy: its
- * playouts' default policy); the report adds the
+ * playouts' default policy; --deadline-ms: a move's search also stops
+ * after MS milliseconds, as in the worker, so that run does not replay); the report adds the
  * strong moves' times and, last, "league SLUG strong:easy games N
  * seats S win RATE low LOW high HIGH" (sim_league.h).  With bots, the
  * report gives each kind of hand end's share.
@@ -732,6 +734,16 @@ cli_sim(int argc, char **argv)
 				return 2;
 			}
 			s.league.random = strcmp(argv[i], "random") == 0;
+		} else if (strcmp(argv[i], "--deadline-ms") == 0) {
+			errno = 0;
+			v = strtol(argv[++i], &end, 10);
+			if (*argv[i] < '0' || *argv[i] > '9' || *end != '\0' ||
+			    errno != 0 || v < 1 || v > 600000) {
+				fprintf(stderr, "topper sim: --deadline-ms: not "
+				    "a positive number: %s\n", argv[i]);
+				return 2;
+			}
+			s.league.deadline_ms = (int)v;
 		} else if (strcmp(argv[i], "--playouts") == 0) {
 			errno = 0;
 			v = strtol(argv[++i], &end, 10);

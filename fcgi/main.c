@@ -12,7 +12,7 @@
 const struct cli_cmd cli_cmds[] = {
 	{ "play", cli_play, "RECORD.json|- [--view SEAT] [--upto PLY]",
 	    "replay a game record and print where it stands, as JSON" },
-	{ "sim", cli_sim, "--game SLUG [--games N] [--first K] [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS] [--league strong:easy [--playouts P] [--policy easy|random]] [--record FILE] [--quiet]",
+	{ "sim", cli_sim, "--game SLUG [--games N] [--first K] [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS] [--league strong:easy [--playouts P] [--policy easy|random] [--deadline-ms MS]] [--record FILE] [--quiet]",
 	    "play random legal games, checking every invariant; print the fingerprint" },
 	{ "fcgi", cli_fcgi, "[--config F] [--processes N] [--batch K] [--socket PATH] [--pid-file PATH]",
 	    "answer FastCGI requests from nginx on a unix socket (N processes, default 2; K waiting requests share one commit)" },

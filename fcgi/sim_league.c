@@ -27,6 +27,13 @@ now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* The search's stop callback: past the move's deadline? */
+static int
+past(void *arg)
+{
+	return now() >= *(const double *)arg;
+}
+
 enum game_rc
 sim_league_choose(struct sim_league *l, const struct game_rules *rules,
     const void *view, int seat, const uint8_t noise[32],
@@ -35,12 +42,17 @@ sim_league_choose(struct sim_league *l, const struct game_rules *rules,
 	struct search_budget	 b;
 	struct search_stats	 st;
 	enum game_rc		 rc;
-	double			 t0, dt, *p;
+	double			 t0, dt, *p, end;
 
 	memset(&b, 0, sizeof(b));
 	b.playouts = l->playouts;
 	b.policy = l->random ? SEARCH_POLICY_RANDOM : SEARCH_POLICY_EASY;
 	t0 = now();
+	if (l->deadline_ms > 0) {
+		end = t0 + l->deadline_ms / 1000.0;
+		b.stop = past;
+		b.arg = &end;
+	}
 	rc = search_choose(rules, view, seat, noise, &b, out, &st);
 	dt = now() - t0;
 	if (st.candidates > 1) {

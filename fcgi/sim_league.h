@@ -16,6 +16,7 @@ struct sim_league {
 	int		 on;		/* --league given */
 	int		 playouts;	/* --playouts: a strong move's budget */
 	int		 random;	/* --policy random: random playouts */
+	int		 deadline_ms;	/* --deadline-ms: also stop a move's search then */
 	int		 games;		/* games finished */
 	double		 wins;		/* a shared win counts 1/winners */
 	double		*secs;		/* each strong move's time */
