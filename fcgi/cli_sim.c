@@ -588,7 +588,7 @@ report(struct sim *s, double secs)
 	if (s->bot_games > 0)
 		printf("bot: won %d of %d games (%.1f%%)\n", s->bot_wins,
 		    s->bot_games, 100.0 * s->bot_wins / s->bot_games);
-	if (s->bot_games > 0 || s->league.on)
+	if (s->bots != 0 || s->bot_alt || s->league.on)
 		report_ends(s);
 	printf("fingerprint %s\n", hex);
 	if (s->league.on)
