@@ -17,7 +17,7 @@ SAN      = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer
 PKGS     = json-c sqlite3 libsodium libcurl libcmark
 CMOCKA   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
-LIBS     = -lfcgi $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+LIBS     = -lfcgi $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -lpthread
 INC      = -Iengine -Ifcgi $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 
 ENGINE_SRC = $(sort $(wildcard engine/*.c))

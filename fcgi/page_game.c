@@ -24,6 +24,7 @@
 #include "resp.h"
 #include "serve.h"
 #include "sess.h"
+#include "store_bot_level.h"
 #include "store_game.h"
 #include "store_lobby.h"
 #include "tpl.h"
@@ -55,6 +56,7 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 {
 	const struct sess_user	*me = sess_current(r);
 	char			 known[GAME_SEATS_MAX][STORE_USER_NAME_MAX + 1];
+	uint8_t			 level[GAME_SEATS_MAX];
 	const char		*name;
 	size_t			 n;
 	int			 s, t, nseats = g->nseats < GAME_SEATS_MAX ?
@@ -95,6 +97,21 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 				snprintf(out->name[s] + n,
 				    sizeof(out->name[s]) - n, " %d", s + 1);
 				break;
+			}
+	/*
+	 * An easy bot's seat says so; the strong bot's account is named
+	 * for its level (store_bot_level.h).
+	 */
+	for (s = 0; s < nseats && !g->is_bot[s]; s++)
+		;
+	if (s < nseats && r->app != NULL &&
+	    store_bot_levels(r->app->db, g->id, nseats, level) == DB_OK)
+		for (s = 0; s < nseats; s++)
+			if (g->is_bot[s] && level[s] == BOT_LEVEL_EASY) {
+				n = strlen(out->name[s]);
+				snprintf(out->name[s] + n,
+				    sizeof(out->name[s]) - n, " (%s)",
+				    bot_level_name(level[s]));
 			}
 }
 

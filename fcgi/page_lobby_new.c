@@ -29,6 +29,7 @@
 #include "resp.h"
 #include "serve.h"
 #include "sess.h"
+#include "store_bot_level.h"
 #include "store_game.h"
 #include "store_lobby.h"
 #include "store_user.h"
@@ -58,7 +59,8 @@ struct form_item {
 	int			 i;
 };
 
-static const char *const opp_values[] = { "bot", "open", "invite", NULL };
+static const char *const opp_values[] = { "bot", "strong", "open", "invite",
+    NULL };
 
 /* The field names of seat row k: "opponent" for the first other seat,
  * "opponent3" for the third; row 0 is the creator's and never sent. */
@@ -101,6 +103,8 @@ row_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_bool(out, k >= f->rules->seats_min);
 	if (strcmp(key, "opp_bot") == 0)
 		return tpl_bool(out, strcmp(f->opp[k], "bot") == 0);
+	if (strcmp(key, "opp_strong") == 0)
+		return tpl_bool(out, strcmp(f->opp[k], "strong") == 0);
 	if (strcmp(key, "opp_open") == 0)
 		return tpl_bool(out, strcmp(f->opp[k], "open") == 0);
 	if (strcmp(key, "opp_invite") == 0)
@@ -494,8 +498,8 @@ read_options(struct arena *a, struct lobby_form *f, const struct form_val *v,
 }
 
 /*
- * Seat the other players of f: the bot account, an open seat, or the
- * player named; one person in one seat only.  Inside the caller's
+ * Seat the other players of f: the bot account (easy), the strong
+ * bot's (store_bot_level.h), an open seat, or the player named; one person in one seat only.  Inside the caller's
  * transaction.  DB_OK, DB_REFUSED with *error, or DB_ERROR.
  */
 static enum db_rc
@@ -503,7 +507,7 @@ read_seats(struct req *r, struct lobby_form *f, int64_t me,
     struct seating *who, const char **error)
 {
 	struct store_user	 u;
-	int64_t			 bot = 0;
+	int64_t			 bot = 0, strong = 0;
 	int			 k, j;
 
 	memset(who, 0, sizeof(*who));
@@ -517,6 +521,16 @@ read_seats(struct req *r, struct lobby_form *f, int64_t me,
 				return DB_REFUSED;
 			}
 			who->user[k] = bot;
+			continue;
+		}
+		if (strcmp(f->opp[k], "strong") == 0) {
+			if (strong == 0 && store_bot_strong(r->app->db,
+			    &strong) != DB_OK) {
+				*error = "The strong bot's account is not "
+				    "available.";
+				return DB_REFUSED;
+			}
+			who->user[k] = strong;
 			continue;
 		}
 		if (store_user_check_name(f->invitee[k]) != STORE_USER_OK ||
@@ -620,8 +634,8 @@ page_lobby_new(struct req *r)
 			;
 		if (opp_values[i] == NULL) {
 			f->opp[k] = "bot";
-			error = "Choose who sits in each seat: the bot, anyone, "
-			    "or a player you name.";
+			error = "Choose who sits in each seat: the easy or "
+			    "the strong bot, anyone, or a player you name.";
 		}
 	}
 	if (error == NULL && (f->seats < rules->seats_min ||
