@@ -17,8 +17,8 @@
 #include "db.h"
 #include "game.h"
 
-#define BOT_STRONG_NAME		"strongbot"
-#define BOT_STRONG_EMAIL	"strongbot@invalid"
+#define BOT_STRONG_NAME		"strong-bot"
+#define BOT_STRONG_EMAIL	"strong-bot@invalid"
 
 enum bot_level {
 	BOT_LEVEL_EASY,

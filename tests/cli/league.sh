@@ -38,12 +38,12 @@ league() {
 	grep -q '^hand ends: ' "$tmp/$1.out" || fail "$1: no hand-end shares"
 }
 
-league gin-vodka 24 12
-league rummy-500 24 12
-league casino-macedonia 12 4
-league twelve-step-rummy 12 4
-league vodkapolis-500 12 4
-league six-suit 12 4
+league gin-vodka 12 8
+league rummy-500 12 8
+league casino-macedonia 6 3
+league twelve-step-rummy 6 4
+league vodkapolis-500 4 2
+league six-suit 6 3
 league rummy-500 12 8 4
 
 # 2-player 12-Step between easy bots: every round ends (before the
