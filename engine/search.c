@@ -182,12 +182,13 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	struct game_move		 cand[SEARCH_CANDIDATES_MAX];
 	double				 res, r0;
 	double				 dsum[SEARCH_CANDIDATES_MAX];
-	double				 dsq[SEARCH_CANDIDATES_MAX], m, sd, t, tbest;
+	double				 dsq[SEARCH_CANDIDATES_MAX], m, sd, ts, tbest;
 	int				 nres[SEARCH_CANDIDATES_MAX];
 	struct game_status		 g0;
 	struct rng			 mr, pr;
 	uint8_t				 dn[32], pn[32];
-	int				 n, i, best, budget_po, done = 0;
+	struct game_move		 t;
+	int				 n, i, j, k, best, budget_po, done = 0;
 
 	if (stats == NULL)
 		stats = &none;
@@ -205,6 +206,21 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	rng_init(&mr, noise);
 	if ((n = candidates(&c, view, &mr, cand)) == 0)
 		return GAME_REFUSED;
+	/*
+	 * A move needs two rounds to be judged (a paired difference has
+	 * no spread in one): with fewer playouts than two a candidate, a
+	 * random few of the others are compared with the easy move.
+	 */
+	if (n > budget_po / 2) {
+		k = budget_po / 2 > 1 ? budget_po / 2 : 1;
+		for (i = 1; i < k; i++) {
+			j = i + (int)rng_uniform(&mr, (uint32_t)(n - i));
+			t = cand[i];
+			cand[i] = cand[j];
+			cand[j] = t;
+		}
+		n = k;
+	}
 	stats->candidates = n;
 	*out = cand[0];
 	if (n == 1)
@@ -251,9 +267,9 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 			continue;
 		m = dsum[i] / nres[i];
 		sd = sqrt((dsq[i] / nres[i] - m * m) / (nres[i] - 1));
-		t = sd > 0 ? m / sd : (m > 0 ? 1e9 : 0);
-		if (t > tbest) {
-			tbest = t;
+		ts = sd > 0 ? m / sd : (m > 0 ? 1e9 : 0);
+		if (ts > tbest) {
+			tbest = ts;
 			best = i;
 		}
 	}

@@ -9,7 +9,9 @@
  * played out by a fast default policy (the easy bot, or random legal
  * moves) to the end of the hand or a move cap.  The easy bot's own
  * choice stands unless another move beat it on the same samples by
- * SEARCH_T standard errors (the best such move is chosen).  A result is the seat's score change in
+ * SEARCH_T standard errors (the best such move is chosen).  A budget
+ * under two playouts a candidate compares the easy move with a random
+ * few others only.  A result is the seat's score change in
  * the playout less the mean of the other seats' (times the game's
  * score_sign), plus or minus SEARCH_WIN_BONUS when the game ends.
  *
