@@ -180,7 +180,8 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	struct search_stats		 none;
 	struct search_ctx		 c;
 	struct game_move		 cand[SEARCH_CANDIDATES_MAX];
-	double				 res, r0;
+	double				 rr[SEARCH_CANDIDATES_MAX];
+	int				 ok[SEARCH_CANDIDATES_MAX], stopped = 0;
 	double				 dsum[SEARCH_CANDIDATES_MAX];
 	double				 dsq[SEARCH_CANDIDATES_MAX], m, sd, ts, tbest;
 	int				 nres[SEARCH_CANDIDATES_MAX];
@@ -233,21 +234,27 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 		search_noise(&mr, pn);
 		rules->determinize(view, seat, dn, c.det);
 		rules->status(c.det, &g0);
-		r0 = 0;
-		for (i = 0; i < n; i++) {
+		/*
+		 * The stop is polled after every playout (a round of a slow
+		 * game can take longer than a move's time); a round cut
+		 * short counts for nothing, so the pairs stay whole.
+		 */
+		for (i = 0; i < n && !stopped; i++) {
 			rng_init(&pr, pn);
-			if (playout(&c, &cand[i], &g0, &pr, &res) != 0) {
-				if (i == 0)
-					break;
+			ok[i] = playout(&c, &cand[i], &g0, &pr, &rr[i]) == 0;
+			stopped = budget->stop != NULL &&
+			    budget->stop(budget->arg) && i + 1 < n;
+		}
+		done += i;
+		if (stopped)
+			break;
+		for (i = 0; ok[0] && i < n; i++) {
+			if (!ok[i])
 				continue;
-			}
-			if (i == 0)
-				r0 = res;
-			dsum[i] += res - r0;
-			dsq[i] += (res - r0) * (res - r0);
+			dsum[i] += rr[i] - rr[0];
+			dsq[i] += (rr[i] - rr[0]) * (rr[i] - rr[0]);
 			nres[i]++;
 		}
-		done += n;
 		stats->rounds++;
 		if (budget->stop != NULL && budget->stop(budget->arg))
 			break;

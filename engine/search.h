@@ -48,7 +48,10 @@ struct search_budget {
 	int		 playouts;	/* in all, for this move; <= 0: the default */
 	int		 depth;		/* <= 0: SEARCH_DEPTH_DEFAULT */
 	enum search_policy policy;
-	/* Polled between rounds; nonzero: choose with what is known. */
+	/*
+	 * Polled after every playout; nonzero: choose with the rounds
+	 * done (one cut short counts for nothing).
+	 */
 	int		(*stop)(void *arg);
 	void		*arg;
 };

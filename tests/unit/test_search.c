@@ -419,12 +419,14 @@ test_strong_move_ignores_hidden_cards(void **unused)
 	}
 }
 
-/* The same noise gives the same move; the stop callback is obeyed. */
+/*
+ * The same noise gives the same move; the stop callback is obeyed
+ * after each playout.
+ */
 static int
 stop_now(void *arg)
 {
-	(*(int *)arg)++;
-	return 1;
+	return ++*(int *)arg >= 3;
 }
 
 static void
@@ -460,10 +462,11 @@ test_search_replays_and_stops(void **unused)
 	assert_int_equal(s1.moves, s2.moves);
 	b.stop = stop_now;
 	b.arg = &calls;
+	/* Stopped after its third playout: mid-round, which counts nothing. */
 	assert_int_equal(search_choose(r, vw, 0, nz, &b, &m2, &s2), GAME_OK);
-	assert_int_equal(calls, 1);
-	assert_int_equal(s2.rounds, 1);
-	assert_int_equal(s2.playouts, s2.candidates);
+	assert_int_equal(calls, 3);
+	assert_int_equal(s2.rounds, 0);
+	assert_int_equal(s2.playouts, 3);
 }
 
 int
