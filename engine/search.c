@@ -20,6 +20,7 @@ struct search_ctx {
 	enum search_policy	 policy;
 	int			 sign;
 	long			 moves;
+	const struct search_budget *budget;	/* its stop, polled in playouts */
 	_Alignas(16) uint8_t	 det[GAME_STATE_MAX];	/* this round's sample */
 	_Alignas(16) uint8_t	 a[GAME_STATE_MAX];	/* playout, current */
 	_Alignas(16) uint8_t	 b[GAME_STATE_MAX];	/* playout, next */
@@ -80,7 +81,8 @@ policy_move(struct search_ctx *c, const void *st, int actor, struct rng *pr,
 /*
  * The seat's result of playing mv on c->det and then the default
  * policy from the stream pr until a hand ends, the game ends or the
- * move cap.  Returns 0 with *res, or -1 when the sample refuses mv.
+ * move cap.  Returns 0 with *res, -1 when the sample refuses mv, or -2
+ * when the caller's stop said so on the way.
  */
 static int
 playout(struct search_ctx *c, const struct game_move *mv,
@@ -97,6 +99,10 @@ playout(struct search_ctx *c, const struct game_move *mv,
 	if (c->r->apply(c->det, cur, c->seat, mv, &ev, why) != GAME_OK)
 		return -1;
 	while (ev.n == 0 && moves < c->depth) {
+		/* A long playout must not run past the caller's deadline. */
+		if ((moves & 31) == 31 && c->budget->stop != NULL &&
+		    c->budget->stop(c->budget->arg))
+			return -2;
 		c->r->status(cur, &gs);
 		if (gs.over || gs.needs_deck || gs.to_act == 0)
 			break;
@@ -202,6 +208,7 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	c.policy = budget->policy;
 	c.sign = rules->score_sign < 0 ? -1 : 1;
 	c.moves = 0;
+	c.budget = budget;
 	budget_po = budget->playouts > 0 ? budget->playouts :
 	    SEARCH_PLAYOUTS_DEFAULT;
 	rng_init(&mr, noise);
@@ -241,9 +248,10 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 		 */
 		for (i = 0; i < n && !stopped; i++) {
 			rng_init(&pr, pn);
-			ok[i] = playout(&c, &cand[i], &g0, &pr, &rr[i]) == 0;
-			stopped = budget->stop != NULL &&
-			    budget->stop(budget->arg) && i + 1 < n;
+			k = playout(&c, &cand[i], &g0, &pr, &rr[i]);
+			ok[i] = k == 0;
+			stopped = k == -2 || (budget->stop != NULL &&
+			    budget->stop(budget->arg) && i + 1 < n);
 		}
 		done += i;
 		if (stopped)

@@ -49,8 +49,9 @@ struct search_budget {
 	int		 depth;		/* <= 0: SEARCH_DEPTH_DEFAULT */
 	enum search_policy policy;
 	/*
-	 * Polled after every playout; nonzero: choose with the rounds
-	 * done (one cut short counts for nothing).
+	 * Polled after every playout and every 32 moves within one;
+	 * nonzero: choose with the rounds done (one cut short counts for
+	 * nothing).
 	 */
 	int		(*stop)(void *arg);
 	void		*arg;

@@ -462,11 +462,14 @@ test_search_replays_and_stops(void **unused)
 	assert_int_equal(s1.moves, s2.moves);
 	b.stop = stop_now;
 	b.arg = &calls;
-	/* Stopped after its third playout: mid-round, which counts nothing. */
+	/*
+	 * Stopped at its third poll (after a playout, or every 32 moves
+	 * within one): mid-round, which counts nothing.
+	 */
 	assert_int_equal(search_choose(r, vw, 0, nz, &b, &m2, &s2), GAME_OK);
 	assert_int_equal(calls, 3);
 	assert_int_equal(s2.rounds, 0);
-	assert_int_equal(s2.playouts, 3);
+	assert_true(s2.playouts >= 1 && s2.playouts <= 3);
 }
 
 int
