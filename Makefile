@@ -6,6 +6,7 @@
 #   make stop     stop what make run started
 #   make bench    the benchmarks of DESIGN.md "Speed"
 #   make soak     the reliability figures (tools/soak.sh; SOAK_MINUTES)
+#   make bench-bots  the strong bot against the easy one, per game (an hour)
 #   make install  PREFIX=/usr/local DESTDIR=
 
 CC      ?= cc
@@ -17,7 +18,7 @@ SAN      = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer
 PKGS     = json-c sqlite3 libsodium libcurl libcmark gmime-3.0
 CMOCKA   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
-LIBS     = -lfcgi $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+LIBS     = -lfcgi $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -lpthread
 FCGI_DIRS  = base tpl db http games mail play web mail_in cli
 INC      = -Iengine $(patsubst %,-Ifcgi/%,$(FCGI_DIRS)) $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 
@@ -56,7 +57,7 @@ endef
 $(eval $(call tree,build,$(OPT)))
 $(eval $(call tree,build-asan,$(SAN)))
 
-.PHONY: all deps test run stop bench install clean check-purity check-layers
+.PHONY: all deps test run stop bench install clean check-purity check-layers bench-bots
 .DEFAULT_GOAL := all
 
 all: deps bin/topper
@@ -97,6 +98,9 @@ stop:
 
 bench: all
 	sh tools/bench.sh
+
+bench-bots: all
+	sh tools/bench-bots.sh
 
 install: all
 	sh tools/install.sh "$(DESTDIR)" "$(PREFIX)"

@@ -750,5 +750,6 @@ const struct game_rules cm_rules = {
 	.format = cm_format,
 	.audit = cm_audit,
 	.audit_view = cm_audit_view,
-	.reveal = cm_reveal
+	.reveal = cm_reveal,
+	.determinize = cm_determinize
 };

@@ -269,4 +269,10 @@ enum game_rc cm_bot_choose(const void *view, int seat,
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	cm_reveal(const void *st, int viewer, void *out);
 
+/* ---- casino_determ.c ---- */
+
+/* cm_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	cm_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_CASINO_H */

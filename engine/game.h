@@ -245,6 +245,22 @@ struct game_rules {
 	 */
 	int		(*probe)(const void *st, int seat, struct game_move *out,
 			    int max);
+
+	/*
+	 * A full state consistent with view, made for its own seat (the
+	 * strong bot's sample of what it cannot see, search.h): the seat's
+	 * own cards and every face-up card where the view shows them; the
+	 * cards public play puts in a hidden hand (a card just taken from
+	 * a discard pile) in that hand; every other card of the pack dealt
+	 * at random into the hidden hands and the stock, with their counts
+	 * kept; the random stream keyed by noise.  Reads view only, never
+	 * a state.  NULL: the game has no strong bot.
+	 */
+	void		(*determinize)(const void *view, int seat,
+			    const uint8_t noise[32], void *out);
+
+	/* +1 (or 0): the highest total wins; -1: the lowest does. */
+	int		 score_sign;
 };
 
 /*

@@ -723,5 +723,6 @@ const struct game_rules gv_rules = {
 	.format = gv_format,
 	.audit = gv_audit,
 	.audit_view = gv_audit_view,
-	.reveal = gv_reveal
+	.reveal = gv_reveal,
+	.determinize = gv_determinize
 };

@@ -286,4 +286,10 @@ enum game_rc gv_bot_choose(const struct gv_state *view, int seat,
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	gv_reveal(const void *st, int viewer, void *out);
 
+/* ---- gin_vodka_determ.c ---- */
+
+/* gv_rules.determinize (game.h): the other hand and the stock sampled. */
+void	gv_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_GIN_VODKA_H */

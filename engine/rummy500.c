@@ -536,5 +536,6 @@ const struct game_rules r500_rules = {
 	.format = r500_format,
 	.audit = r500_audit,
 	.audit_view = r500_audit_view,
-	.reveal = r500_reveal
+	.reveal = r500_reveal,
+	.determinize = r500_determinize
 };

@@ -237,4 +237,10 @@ enum game_rc r500_bot_choose(const struct r500_state *view, int seat,
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	r500_reveal(const void *st, int viewer, void *out);
 
+/* ---- rummy500_determ.c ---- */
+
+/* r500_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	r500_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_RUMMY500_H */

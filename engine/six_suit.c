@@ -698,7 +698,8 @@ const struct game_rules six_rules = {
 	.format = six_format,
 	.audit = six_audit,
 	.audit_view = six_audit_view,
-	.reveal = six_reveal
+	.reveal = six_reveal,
+	.determinize = six_determinize
 };
 
 _Static_assert(sizeof(struct six_state) <= GAME_STATE_MAX,

@@ -248,4 +248,10 @@ enum game_rc six_bot_choose(const struct six_state *view, int seat,
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	six_reveal(const void *st, int viewer, void *out);
 
+/* ---- six_suit_determ.c ---- */
+
+/* six_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	six_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_SIX_SUIT_H */

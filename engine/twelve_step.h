@@ -16,6 +16,7 @@
  * twelve_step_play.c (the moves), twelve_step_may.c (what a seat may
  * do with the cards on the table), twelve_step_meld.c (melds,
  * lay-offs), twelve_step_search.c (the contract search),
+ * twelve_step_determ.c (a state sampled from a view, for the strong bot),
  * twelve_step_text.c (move text, legal moves), twelve_step_view.c
  * (views, audits), twelve_step_probe.c (contracts for tests to hold
  * legal() against), twelve_step_bot.c (the bot).  Everything here is
@@ -404,5 +405,11 @@ enum game_rc tsr_bot_choose(const struct tsr_state *view, int seat,
 
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	tsr_reveal(const void *st, int viewer, void *out);
+
+/* ---- twelve_step_determ.c ---- */
+
+/* tsr_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	tsr_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
 
 #endif /* TOPPER_TWELVE_STEP_H */

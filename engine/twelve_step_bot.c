@@ -7,7 +7,9 @@
  * its contract least (wilds never, pairs and near-run neighbours late),
  * the costliest first.  It takes the top discard or asks "May I?" for
  * it when the card is wild or joins what it collects.  Ties are broken
- * by the caller's noise.
+ * by the caller's noise.  It does not throw back a card of the rank
+ * it just took from the pile while another card may go (two bots
+ * collecting one rank would otherwise trade it forever).
  */
 #include "twelve_step.h"
 
@@ -74,6 +76,24 @@ helps(const struct tsr_state *v, int seat, card_t c)
 	return usefulness(v, seat, h, c) >= 8;
 }
 
+/*
+ * Would taking c leave a card to throw back that is neither wild nor
+ * of c's rank?  If not, the bot would throw back what it took (see
+ * the discard below), and two bots would trade it forever.
+ */
+static int
+other_to_throw(const struct tsr_state *v, int seat, card_t c)
+{
+	int	 x;
+
+	for (x = 0; x < TSR_IDS; x++)
+		if (v->hand[seat][x] > 0 && !tsr_wild((card_t)x) &&
+		    (tsr_wild(c) || card_std_rank((card_t)x) !=
+		    card_std_rank(c)))
+			return 1;
+	return 0;
+}
+
 static int
 pick(const struct game_move *mv, int n, int verb, struct game_move *out)
 {
@@ -95,6 +115,7 @@ tsr_bot_choose(const struct tsr_state *v, int seat, const uint8_t noise[32],
 	struct rng		 r;
 	card_t			 c;
 	int			 n, i, best = -1, score, bscore = 0, tie = 0;
+	int			 pass, shun;
 
 	n = tsr_legal(v, seat, mv, GAME_LEGAL_MAX);
 	if (n <= 0)
@@ -113,7 +134,8 @@ tsr_bot_choose(const struct tsr_state *v, int seat, const uint8_t noise[32],
 	}
 	if (v->phase == TSR_PHASE_DRAW) {
 		c = v->ndiscard > 0 ? v->discard[v->ndiscard - 1] : CARD_NONE;
-		if (helps(v, seat, c) && pick(mv, n, TSR_TAKE, out))
+		if (helps(v, seat, c) && other_to_throw(v, seat, c) &&
+		    pick(mv, n, TSR_TAKE, out))
 			return GAME_OK;
 		if (pick(mv, n, TSR_DRAW, out))
 			return GAME_OK;
@@ -123,20 +145,31 @@ tsr_bot_choose(const struct tsr_state *v, int seat, const uint8_t noise[32],
 	if (pick(mv, n, TSR_CONTRACT, out) || pick(mv, n, TSR_LAYOFF, out) ||
 	    pick(mv, n, TSR_LIBERATE, out))
 		return GAME_OK;
-	for (i = 0; i < n; i++) {
-		if (mv[i].verb != TSR_DISCARD)
-			continue;
-		c = mv[i].cards[0];
-		score = usefulness(v, seat, v->hand[seat], c) * 10 -
-		    tsr_value(c);
-		if (best < 0 || score < bscore) {
-			best = i;
-			bscore = score;
-			tie = 1;
-		} else if (score == bscore &&
-		    rng_uniform(&r, (uint32_t)++tie) == 0)
-			best = i;
-	}
+	/*
+	 * A card of the rank just taken from the pile is not thrown back
+	 * while another may go: two bots collecting one rank would trade
+	 * it back and forth, the stock untouched, and the round would
+	 * never end (pass 1 allows it when nothing else is left).
+	 */
+	shun = v->from_pile && v->drawn != CARD_NONE && !tsr_wild(v->drawn);
+	for (pass = 0; pass < 2 && best < 0; pass++)
+		for (i = 0; i < n; i++) {
+			if (mv[i].verb != TSR_DISCARD)
+				continue;
+			c = mv[i].cards[0];
+			if (pass == 0 && shun &&
+			    card_std_rank(c) == card_std_rank(v->drawn))
+				continue;
+			score = usefulness(v, seat, v->hand[seat], c) * 10 -
+			    tsr_value(c);
+			if (best < 0 || score < bscore) {
+				best = i;
+				bscore = score;
+				tie = 1;
+			} else if (score == bscore &&
+			    rng_uniform(&r, (uint32_t)++tie) == 0)
+				best = i;
+		}
 	*out = mv[best >= 0 ? best : 0];
 	return GAME_OK;
 }

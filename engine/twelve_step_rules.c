@@ -30,5 +30,7 @@ const struct game_rules tsr_rules = {
 	.view_quiet = tsr_view_quiet,
 	.reveal = tsr_reveal,
 	.news = tsr_news,
-	.probe = tsr_probe
+	.probe = tsr_probe,
+	.determinize = tsr_determinize,
+	.score_sign = -1
 };

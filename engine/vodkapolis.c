@@ -544,7 +544,9 @@ const struct game_rules vp_rules = {
 	.format = vp_format,
 	.audit = vp_audit,
 	.audit_view = vp_audit_view,
-	.reveal = vp_reveal
+	.reveal = vp_reveal,
+	.determinize = vp_determinize,
+	.score_sign = -1
 };
 
 _Static_assert(sizeof(struct vp_state) <= GAME_STATE_MAX,

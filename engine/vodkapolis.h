@@ -229,4 +229,10 @@ enum game_rc vp_bot_choose(const struct vp_state *view, int seat,
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	vp_reveal(const void *st, int viewer, void *out);
 
+/* ---- vodkapolis_determ.c ---- */
+
+/* vp_rules.determinize (game.h): the hidden hands and the stock sampled. */
+void	vp_determinize(const void *view, int seat, const uint8_t noise[32],
+	    void *out);
+
 #endif /* TOPPER_VODKAPOLIS_H */

@@ -15,6 +15,9 @@
  *   a 14-card hand can lay contract 12 (a run of 10), on hands built to
  *   make the search try the most (below), per call.
  *
+ * - The strong bot's playouts a second for each game at 2 and 4 seats
+ *   (bench_search.c).
+ *
  * Lines: "bench-engine: WHAT: VALUE UNIT (detail)".
  */
 #include <errno.h>
@@ -23,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_search.h"
 #include "casino.h"
 #include "cli.h"
 #include "game.h"
@@ -361,7 +365,8 @@ cli_bench_engine(int argc, char **argv)
 	    "twelve-step-rummy random play") ||
 	    casino_listing(&b, 18, "18 small singles, complete") ||
 	    casino_listing(&b, CM_PILES_MAX, "49 small singles, step cap") ||
-	    contract_search(&b);
+	    contract_search(&b) ||
+	    bench_search_rates(b.secs);
 out:
 	free(b.a);
 	free(b.b);

@@ -14,7 +14,7 @@ const struct cli_help cli_help[] = {
 	    "replay a game record and print where it stands, as JSON" },
 	{ "games", "",
 	    "list the games: slug, seats and name, one a line" },
-	{ "sim", "--game SLUG [--games N] [--first K] [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS] [--record FILE] [--quiet]",
+	{ "sim", "--game SLUG [--games N] [--first K] [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS] [--league strong:easy [--playouts P] [--policy easy|random] [--deadline-ms MS]] [--record FILE] [--quiet]",
 	    "play random legal games, checking every invariant; print the fingerprint" },
 	{ "fcgi", "[--config F] [--processes N] [--batch K] [--socket PATH] [--pid-file PATH]",
 	    "answer FastCGI requests from nginx on a unix socket (N processes, default 2; K waiting requests share one commit)" },

@@ -1,6 +1,8 @@
 /*
  * cli_sim.c: "topper sim --game SLUG [--games N] [--first K]
  * [--seed HEX] [--seats LIST] [--options TEXT]... [--bot SEATS]
+ * [--league strong:easy [--playouts P] [--policy easy|random]
+ * [--deadline-ms MS]]
  * [--record FILE] [--quiet]": random legal play, checking every
  * invariant after every move, and a fingerprint of all the games.
  *
@@ -41,6 +43,15 @@
  * name a winner, and replaying its record (seed + move texts,
  * record_replay) must give the same state bytes.
  *
+ * --league strong:easy (one seat count, default the game's least):
+ * game i seats the strong bot (search.h, --playouts P a move) at seat
+ * i mod nseats and the easy bot everywhere else (--policy: its
+ * playouts' default policy; --deadline-ms: a move's search also stops
+ * after MS milliseconds, as in the worker, so that run does not replay); the report adds the
+ * strong moves' times and, last, "league SLUG strong:easy games N
+ * seats S win RATE low LOW high HIGH" (sim_league.h).  With bots, the
+ * report gives each kind of hand end's share.
+ *
  * --first K plays games K, K+1, ... instead of 0, 1, ..., so a long run
  * can be split over processes, each half with its own fingerprint.
  * --record FILE writes the record of the last game played (the golden
@@ -68,6 +79,7 @@
 #include "game.h"
 #include "record.h"
 #include "rng.h"
+#include "sim_league.h"
 
 enum {
 	SIM_GAMES_DEFAULT = 1000,
@@ -104,6 +116,8 @@ struct sim {
 	struct sim_combo	 combos[SIM_COMBOS_MAX];
 	int			 ncombos;
 	uint32_t		 bots;		/* else these seats */
+	struct sim_league	 league;	/* --league, --playouts */
+	uint32_t		 strongmask;	/* league: the strong seat */
 	crypto_hash_sha256_state fp;
 
 	/* The game being played. */
@@ -342,7 +356,10 @@ play_move(struct sim *s, const struct game_status *gs)
 		return 1;
 	draw_noise(&s->noise, noise);
 	/* check_legal() listed the view's moves: bot_random() on them. */
-	if (s->botmask & (1u << seat))
+	if (s->strongmask & (1u << seat))
+		rc = sim_league_choose(&s->league, rules, view, seat, noise,
+		    &mv);
+	else if (s->botmask & (1u << seat))
 		rc = bot_choose(rules, view, seat, noise, &mv);
 	else {
 		mv = s->legal[bot_random_index(noise, s->nlegal)];
@@ -432,6 +449,11 @@ play_game(struct sim *s, int game)
 	s->nseats = co->nseats;
 	memset(s->sums, 0, sizeof(s->sums));
 	s->botmask = s->bot_alt ? 1u << (game % s->nseats) : s->bots;
+	s->strongmask = 0;
+	if (s->league.on) {
+		s->botmask = (1u << s->nseats) - 1;
+		s->strongmask = 1u << (game % s->nseats);
+	}
 	s->log.rec.rules = rules;
 	snprintf(s->log.rec.options, sizeof(s->log.rec.options), "%s",
 	    co->options);
@@ -476,6 +498,9 @@ play_game(struct sim *s, int game)
 		    strlen(line));
 	}
 	crypto_hash_sha256_update(&s->fp, (const uint8_t *)"\n", 1);
+	if (s->league.on)
+		sim_league_game(&s->league, gs.winners,
+		    game_first_seat(s->strongmask));
 	if (s->botmask != 0 && (s->botmask & ((1u << s->nseats) - 1)) !=
 	    ((1u << s->nseats) - 1)) {
 		s->bot_games++;
@@ -566,6 +591,21 @@ parse_bots(struct sim *s, const char *arg)
 	}
 }
 
+/* With bots: each kind of hand end's share (a cap's share shows loops). */
+static void
+report_ends(const struct sim *s)
+{
+	int	 i;
+
+	if (s->hands == 0)
+		return;
+	printf("hand ends:");
+	for (i = 0; i < SIM_KINDS_MAX && s->kinds[i].kind[0]; i++)
+		printf("%s %s %.1f%%", i ? "," : "", s->kinds[i].kind,
+		    100.0 * s->kinds[i].n / s->hands);
+	printf("\n");
+}
+
 static void
 report(struct sim *s, double secs)
 {
@@ -593,7 +633,12 @@ report(struct sim *s, double secs)
 	if (s->bot_games > 0)
 		printf("bot: won %d of %d games (%.1f%%)\n", s->bot_wins,
 		    s->bot_games, 100.0 * s->bot_wins / s->bot_games);
+	if (s->bots != 0 || s->bot_alt || s->league.on)
+		report_ends(s);
 	printf("fingerprint %s\n", hex);
+	if (s->league.on)
+		sim_league_report(&s->league, s->rules->slug,
+		    s->combos[0].nseats);
 }
 
 /*
@@ -719,6 +764,42 @@ cli_sim(int argc, char **argv)
 			slug = argv[++i];
 		else if (strcmp(argv[i], "--bot") == 0)
 			bots = argv[++i];
+		else if (strcmp(argv[i], "--league") == 0) {
+			if (sim_league_parse(&s.league, argv[++i]) != 0) {
+				fprintf(stderr, "topper sim: --league: only "
+				    "strong:easy\n");
+				return 2;
+			}
+		} else if (strcmp(argv[i], "--policy") == 0) {
+			i++;
+			if (strcmp(argv[i], "random") != 0 &&
+			    strcmp(argv[i], "easy") != 0) {
+				fprintf(stderr, "topper sim: --policy: easy or "
+				    "random\n");
+				return 2;
+			}
+			s.league.random = strcmp(argv[i], "random") == 0;
+		} else if (strcmp(argv[i], "--deadline-ms") == 0) {
+			errno = 0;
+			v = strtol(argv[++i], &end, 10);
+			if (*argv[i] < '0' || *argv[i] > '9' || *end != '\0' ||
+			    errno != 0 || v < 1 || v > 600000) {
+				fprintf(stderr, "topper sim: --deadline-ms: not "
+				    "a positive number: %s\n", argv[i]);
+				return 2;
+			}
+			s.league.deadline_ms = (int)v;
+		} else if (strcmp(argv[i], "--playouts") == 0) {
+			errno = 0;
+			v = strtol(argv[++i], &end, 10);
+			if (*argv[i] < '0' || *argv[i] > '9' || *end != '\0' ||
+			    errno != 0 || v < 1 || v > 10000000) {
+				fprintf(stderr, "topper sim: --playouts: not a "
+				    "positive number: %s\n", argv[i]);
+				return 2;
+			}
+			s.league.playouts = (int)v;
+		}
 		else if (strcmp(argv[i], "--seats") == 0)
 			seats = argv[++i];
 		else if (strcmp(argv[i], "--record") == 0)
@@ -776,6 +857,14 @@ cli_sim(int argc, char **argv)
 	}
 	if (s.noptions == 0)
 		s.options[s.noptions++] = "";
+	if (s.league.on && seats == NULL)
+		s.seatmask = 1u << s.rules->seats_min;
+	if (s.league.on && (bots != NULL ||
+	    game_seat_count(s.seatmask) != 1 || s.noptions != 1)) {
+		fprintf(stderr, "topper sim: --league plays one seat count "
+		    "and one --options, without --bot\n");
+		return 2;
+	}
 	if (bots != NULL && parse_bots(&s, bots) != 0) {
 		fprintf(stderr, "topper sim: --bot: \"alt\" or seats like "
 		    "0 or 0,2 (below %d)\n", s.rules->seats_max);
@@ -794,5 +883,6 @@ cli_sim(int argc, char **argv)
 	free(s.legal);
 	free(s.legal2);
 	codec_record_free(&s.log);
+	sim_league_free(&s.league);
 	return rc;
 }

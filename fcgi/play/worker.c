@@ -18,6 +18,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
@@ -33,7 +34,9 @@
 #include "migrate.h"
 #include "play.h"
 #include "when.h"
+#include "store_bot_level.h"
 #include "store_game.h"
+#include "worker_think.h"
 
 /* A view buffer aligned for any engine struct. */
 union viewbuf {
@@ -181,7 +184,10 @@ bot_think(struct worker *w, const struct due *d, int64_t now,
 	union viewbuf		 view;
 	uint8_t			 noise[32];
 	const struct game_rules	*rules;
+	uint8_t			 level[GAME_SEATS_MAX];
 
+	if (w->think != NULL && worker_think_has(w->think, d->game, d->seat))
+		return 0;		/* its strong move is on the way */
 	switch (store_game_load(w->db, &w->arena, d->game, &g)) {
 	case DB_OK:
 		break;
@@ -210,6 +216,18 @@ bot_think(struct worker *w, const struct due *d, int64_t now,
 		    strerror(errno));
 		return -1;
 	}
+	if (store_bot_levels(w->db, d->game, g.nseats, level) != DB_OK)
+		return -1;
+	/* A strong move is thought on its own thread (worker_think.h). */
+	if (level[d->seat] == BOT_LEVEL_STRONG && w->think != NULL) {
+		worker_think_post(w->think, d->game, d->seat, g.ply, rules,
+		    view.b, noise);
+		return 0;
+	}
+	if (level[d->seat] == BOT_LEVEL_STRONG)
+		return worker_think_choose(rules, view.b, d->seat, noise,
+		    text) == 0 ? 1 : (bot_backoff(w, d->game, d->seat, g.ply,
+		    now, "the strong bot finds no move"), 0);
 	if (bot_choose(rules, view.b, d->seat, noise, &mv) != GAME_OK) {
 		bot_backoff(w, d->game, d->seat, g.ply, now,
 		    "the bot finds no move");
@@ -278,10 +296,18 @@ out:
 int
 worker_bots(struct worker *w, int64_t now)
 {
-	struct due	 d[WORKER_BATCH];
+	struct due	 d[WORKER_BATCH], t;
 	char		 text[GAME_MOVE_TEXT_MAX];
-	int		 n, i, ply, rc, done = 0;
+	int		 n, i, ply, rc, ok, done = 0;
 
+	/* A strong move the thread finished goes in first. */
+	if (w->think != NULL && worker_think_take(w->think, &t.game, &t.seat,
+	    &ply, &ok, text) && ok) {
+		arena_reset(&w->arena);
+		if ((rc = bot_apply(w, &t, ply, text, now)) < 0)
+			return -1;
+		done += rc;
+	}
 	if ((n = due_list(w, SQL_BOTS_DUE_LIST, now, d)) < 0)
 		return -1;
 	shuffle(d, n);
@@ -659,6 +685,7 @@ worker_run(const struct config *cf, int once, int64_t now)
 {
 	struct sigaction	 sa;
 	struct worker		 w;
+	struct worker_think	*think = NULL;
 	struct db		*db;
 	int			 n = 0, errors = 0;
 
@@ -681,6 +708,15 @@ worker_run(const struct config *cf, int once, int64_t now)
 	}
 	worker_init(&w, db);
 	w.now = now;
+	/* --once thinks strong moves inline, so one poll makes them. */
+	if (!once && ((think = calloc(1, sizeof(*think))) == NULL ||
+	    worker_think_start(think) != 0)) {
+		free(think);
+		worker_free(&w);
+		db_close(db);
+		return 1;
+	}
+	w.think = think;
 	if ((w.mail = mail_sender_new(cf, db)) == NULL)
 		fprintf(stderr, "topper worker: mail.smtp_url is not set (or "
 		    "not usable): mail stays in the outbox\n");
@@ -708,6 +744,9 @@ worker_run(const struct config *cf, int once, int64_t now)
 		    ss.sent, ss.held, ss.dropped, ss.retried, ss.failed);
 	}
 	mail_sender_free(w.mail);
+	if (think != NULL)
+		worker_think_stop(think);
+	free(think);
 	worker_free(&w);
 	db_close(db);
 	return once && n < 0 ? 1 : 0;

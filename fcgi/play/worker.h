@@ -11,7 +11,10 @@
  *              transaction; then BEGIN IMMEDIATE, reload, re-check the
  *              ply and apply through play_move().  A stale choice
  *              (someone moved first, or another worker did) is dropped
- *              and the bot chooses again on the next poll.
+ *              and the bot chooses again on the next poll.  A strong
+ *              bot's seat (store_bot_level.h) is thought on the
+ *              thread of worker_think.h: the poll posts its view and
+ *              goes on, a later poll applies the move the same way.
  *   deadlines  the clocks of deadline.h: vacations whose days ran out
  *              end; seats at a quarter of their time get a reminder
  *              (once per turn); every seat whose seats.deadline has
@@ -40,6 +43,7 @@
 
 struct config;
 struct mail_sender;
+struct worker_think;
 struct db;
 
 enum {
@@ -60,6 +64,7 @@ struct worker {
 	int64_t		 now;		/* tests: the clock; 0: db_now() */
 	long		 failed;	/* seats put back after an error */
 	struct mail_sender *mail;	/* outbox delivery (mail_send.h), or NULL: mail waits */
+	struct worker_think *think;	/* strong bots' thread (worker_think.h), or NULL: inline */
 };
 
 /* A worker on db (kept open by the caller); free with worker_free(). */

@@ -28,6 +28,7 @@
 #include "resp.h"
 #include "serve.h"
 #include "sess.h"
+#include "store_bot_level.h"
 #include "store_game.h"
 #include "store_lobby.h"
 #include "store_turn.h"
@@ -63,7 +64,9 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 {
 	const struct sess_user	*me = sess_current(r);
 	char			 known[GAME_SEATS_MAX][STORE_USER_NAME_MAX + 1];
+	uint8_t			 level[GAME_SEATS_MAX];
 	const char		*name;
+	size_t			 n;
 	int			 s, nseats = g->nseats < GAME_SEATS_MAX ?
 				    g->nseats : GAME_SEATS_MAX;
 
@@ -98,6 +101,18 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 		if (g->user[s] != 0 && g->is_bot[s])
 			snprintf(out->name[s], sizeof(out->name[s]), "%s",
 			    bot_name(s));
+	/* Which bot plays a bot's seat: the easy or the strong one. */
+	for (s = 0; s < nseats && !g->is_bot[s]; s++)
+		;
+	if (s < nseats && r->app != NULL &&
+	    store_bot_levels(r->app->db, g->id, nseats, level) == DB_OK)
+		for (s = 0; s < nseats; s++)
+			if (g->is_bot[s]) {
+				n = strlen(out->name[s]);
+				snprintf(out->name[s] + n,
+				    sizeof(out->name[s]) - n, " (%s)",
+				    bot_level_name(level[s]));
+			}
 }
 
 /* ---- the page's lookup ---- */

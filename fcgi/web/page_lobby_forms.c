@@ -27,7 +27,8 @@ struct form_item {
 	int			 i;
 };
 
-const char *const page_lobby_opp_values[] = { "bot", "open", "invite", NULL };
+const char *const page_lobby_opp_values[] = { "bot", "strong", "open",
+    "invite", NULL };
 /* The field names of seat row k: "opponent" for the first other seat,
  * "opponent3" for the third; row 0 is the creator's and never sent. */
 const char *const page_lobby_opp_fields[GAME_SEATS_MAX] = {
@@ -73,6 +74,8 @@ row_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_bool(out, k >= f->rules->seats_min);
 	if (strcmp(key, "opp_bot") == 0)
 		return tpl_bool(out, strcmp(f->opp[k], "bot") == 0);
+	if (strcmp(key, "opp_strong") == 0)
+		return tpl_bool(out, strcmp(f->opp[k], "strong") == 0);
 	if (strcmp(key, "opp_open") == 0)
 		return tpl_bool(out, strcmp(f->opp[k], "open") == 0);
 	if (strcmp(key, "opp_invite") == 0)

@@ -31,6 +31,7 @@
 #include "resp.h"
 #include "serve.h"
 #include "sess.h"
+#include "store_bot_level.h"
 #include "store_game.h"
 #include "store_lobby.h"
 #include "store_rating.h"
@@ -193,8 +194,8 @@ read_options(struct arena *a, struct lobby_form *f, const struct form_val *v,
 }
 
 /*
- * Seat the other players of f: the bot account, an open seat, or the
- * player named; one person in one seat only.  Inside the caller's
+ * Seat the other players of f: the bot account (easy), the strong
+ * bot's (store_bot_level.h), an open seat, or the player named; one person in one seat only.  Inside the caller's
  * transaction.  DB_OK, DB_REFUSED with *error, or DB_ERROR.
  */
 static enum db_rc
@@ -202,7 +203,7 @@ read_seats(struct req *r, struct lobby_form *f, int64_t me,
     struct seating *who, const char **error)
 {
 	struct store_user	 u;
-	int64_t			 bot = 0;
+	int64_t			 bot = 0, strong = 0;
 	int			 k, j;
 
 	memset(who, 0, sizeof(*who));
@@ -216,6 +217,16 @@ read_seats(struct req *r, struct lobby_form *f, int64_t me,
 				return DB_REFUSED;
 			}
 			who->user[k] = bot;
+			continue;
+		}
+		if (strcmp(f->opp[k], "strong") == 0) {
+			if (strong == 0 && store_bot_strong(r->app->db,
+			    &strong) != DB_OK) {
+				*error = "The strong bot's account is not "
+				    "available.";
+				return DB_REFUSED;
+			}
+			who->user[k] = strong;
 			continue;
 		}
 		if (store_user_check_name(f->invitee[k]) != STORE_USER_OK ||
@@ -328,8 +339,8 @@ page_lobby_new(struct req *r)
 			;
 		if (page_lobby_opp_values[i] == NULL) {
 			f->opp[k] = "bot";
-			error = "Choose who sits in each seat: the bot, anyone, "
-			    "or a player you name.";
+			error = "Choose who sits in each seat: the easy or "
+			    "the strong bot, anyone, or a player you name.";
 		}
 	}
 	if (error == NULL && (f->seats < rules->seats_min ||

@@ -1,0 +1,293 @@
+/*
+ * search.c: the strong bot, flat Monte Carlo over determinizations
+ * (search.h).  Each round samples one full state from the view and
+ * plays every candidate out on it with the same playout stream, so the
+ * candidates are compared on the same deals (common random numbers).
+ */
+#include "search.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "bot.h"
+#include "rng.h"
+
+/* The buffers of one search, kept together so they are made once. */
+struct search_ctx {
+	const struct game_rules	*r;
+	int			 seat;
+	int			 depth;
+	enum search_policy	 policy;
+	int			 sign;
+	long			 moves;
+	const struct search_budget *budget;	/* its stop, polled in playouts */
+	_Alignas(16) uint8_t	 det[GAME_STATE_MAX];	/* this round's sample */
+	_Alignas(16) uint8_t	 a[GAME_STATE_MAX];	/* playout, current */
+	_Alignas(16) uint8_t	 b[GAME_STATE_MAX];	/* playout, next */
+	_Alignas(16) uint8_t	 v[GAME_STATE_MAX];	/* a seat's view in a playout */
+	struct game_move	 list[GAME_LEGAL_MAX];
+};
+
+void
+search_noise(struct rng *r, uint8_t out[32])
+{
+	uint32_t	 w;
+	int		 i;
+
+	for (i = 0; i < 8; i++) {
+		w = rng_next(r);
+		out[4 * i] = (uint8_t)w;
+		out[4 * i + 1] = (uint8_t)(w >> 8);
+		out[4 * i + 2] = (uint8_t)(w >> 16);
+		out[4 * i + 3] = (uint8_t)(w >> 24);
+	}
+}
+
+/* The k-th set bit of mask (k from 0), or -1. */
+static int
+nth_seat(uint32_t mask, int k)
+{
+	int	 i;
+
+	for (i = 0; i < 32; i++)
+		if ((mask & (1u << i)) && k-- == 0)
+			return i;
+	return -1;
+}
+
+/* The default policy's move for actor in state st. */
+static int
+policy_move(struct search_ctx *c, const void *st, int actor, struct rng *pr,
+    struct game_move *out)
+{
+	uint8_t	 nz[32];
+	int	 n;
+
+	if (c->policy == SEARCH_POLICY_EASY) {
+		search_noise(pr, nz);
+		c->r->view(st, actor, c->v);
+		return bot_choose(c->r, c->v, actor, nz, out) == GAME_OK ? 0 :
+		    -1;
+	}
+	n = c->r->legal(st, actor, c->list, GAME_LEGAL_MAX);
+	if (n <= 0)
+		return -1;
+	if (n > GAME_LEGAL_MAX)
+		n = GAME_LEGAL_MAX;
+	*out = c->list[rng_uniform(pr, (uint32_t)n)];
+	return 0;
+}
+
+/*
+ * The seat's result of playing mv on c->det and then the default
+ * policy from the stream pr until a hand ends, the game ends or the
+ * move cap.  Returns 0 with *res, -1 when the sample refuses mv, or -2
+ * when the caller's stop said so on the way.
+ */
+static int
+playout(struct search_ctx *c, const struct game_move *mv,
+    const struct game_status *g0, struct rng *pr, double *res)
+{
+	struct game_events	 ev;
+	struct game_status	 gs;
+	struct game_move	 m;
+	char			 why[GAME_WHY_MAX];
+	uint8_t			*cur = c->a, *nxt = c->b, *t;
+	double			 mine, others = 0;
+	int			 moves = 0, actor, i;
+
+	if (c->r->apply(c->det, cur, c->seat, mv, &ev, why) != GAME_OK)
+		return -1;
+	while (ev.n == 0 && moves < c->depth) {
+		/* A long playout must not run past the caller's deadline. */
+		if ((moves & 31) == 31 && c->budget->stop != NULL &&
+		    c->budget->stop(c->budget->arg))
+			return -2;
+		c->r->status(cur, &gs);
+		if (gs.over || gs.needs_deck || gs.to_act == 0)
+			break;
+		actor = nth_seat(gs.to_act, game_seat_count(gs.to_act) > 1 ?
+		    (int)rng_uniform(pr, (uint32_t)game_seat_count(gs.to_act)) :
+		    0);
+		if (policy_move(c, cur, actor, pr, &m) != 0 ||
+		    c->r->apply(cur, nxt, actor, &m, &ev, why) != GAME_OK)
+			break;
+		t = cur;
+		cur = nxt;
+		nxt = t;
+		moves++;
+	}
+	c->moves += moves + 1;
+	c->r->status(cur, &gs);
+	mine = gs.scores[c->seat] - g0->scores[c->seat];
+	for (i = 0; i < gs.nseats; i++)
+		if (i != c->seat)
+			others += gs.scores[i] - g0->scores[i];
+	if (gs.nseats > 1)
+		others /= gs.nseats - 1;
+	*res = c->sign * (mine - others);
+	if (gs.over)
+		*res += gs.winners & (1u << c->seat) ? SEARCH_WIN_BONUS :
+		    -SEARCH_WIN_BONUS;
+	return 0;
+}
+
+/* Do a and b say the same move? */
+static int
+same_move(const struct game_rules *r, const struct game_move *a,
+    const struct game_move *b)
+{
+	char	 ta[GAME_MOVE_TEXT_MAX], tb[GAME_MOVE_TEXT_MAX];
+
+	r->format(a, ta, sizeof(ta));
+	r->format(b, tb, sizeof(tb));
+	return strcmp(ta, tb) == 0;
+}
+
+/*
+ * The moves to compare: the easy bot's choice first, then the others
+ * listed, or when there are more than SEARCH_CANDIDATES_MAX a random
+ * sample of them.  Returns the count (0: no legal move).
+ */
+static int
+candidates(struct search_ctx *c, const void *view, struct rng *mr,
+    struct game_move *cand)
+{
+	struct game_move t;
+	uint8_t		 nz[32];
+	int		 n, i, j, k;
+
+	n = c->r->legal(view, c->seat, c->list, GAME_LEGAL_MAX);
+	if (n <= 0)
+		return 0;
+	if (n > GAME_LEGAL_MAX)
+		n = GAME_LEGAL_MAX;
+	search_noise(mr, nz);
+	if (bot_choose(c->r, view, c->seat, nz, &cand[0]) != GAME_OK)
+		cand[0] = c->list[0];
+	for (k = 1, i = 0; k < SEARCH_CANDIDATES_MAX && i < n; i++) {
+		if (n > SEARCH_CANDIDATES_MAX) {
+			j = i + (int)rng_uniform(mr, (uint32_t)(n - i));
+			t = c->list[i];
+			c->list[i] = c->list[j];
+			c->list[j] = t;
+		}
+		if (!same_move(c->r, &c->list[i], &cand[0]))
+			cand[k++] = c->list[i];
+	}
+	return k;
+}
+
+enum game_rc
+search_choose(const struct game_rules *rules, const void *view, int seat,
+    const uint8_t noise[32], const struct search_budget *budget,
+    struct game_move *out, struct search_stats *stats)
+{
+	struct search_stats		 none;
+	struct search_ctx		 c;
+	struct game_move		 cand[SEARCH_CANDIDATES_MAX];
+	double				 rr[SEARCH_CANDIDATES_MAX];
+	int				 ok[SEARCH_CANDIDATES_MAX], stopped = 0;
+	double				 dsum[SEARCH_CANDIDATES_MAX];
+	double				 dsq[SEARCH_CANDIDATES_MAX], m, sd, ts, tbest;
+	int				 nres[SEARCH_CANDIDATES_MAX];
+	struct game_status		 g0;
+	struct rng			 mr, pr;
+	uint8_t				 dn[32], pn[32];
+	struct game_move		 t;
+	int				 n, i, j, k, best, budget_po, done = 0;
+
+	if (stats == NULL)
+		stats = &none;
+	memset(stats, 0, sizeof(*stats));
+	if (rules->determinize == NULL)
+		return bot_choose(rules, view, seat, noise, out);
+	c.r = rules;
+	c.seat = seat;
+	c.depth = budget->depth > 0 ? budget->depth : SEARCH_DEPTH_DEFAULT;
+	c.policy = budget->policy;
+	c.sign = rules->score_sign < 0 ? -1 : 1;
+	c.moves = 0;
+	c.budget = budget;
+	budget_po = budget->playouts > 0 ? budget->playouts :
+	    SEARCH_PLAYOUTS_DEFAULT;
+	rng_init(&mr, noise);
+	if ((n = candidates(&c, view, &mr, cand)) == 0)
+		return GAME_REFUSED;
+	/*
+	 * A move needs two rounds to be judged (a paired difference has
+	 * no spread in one): with fewer playouts than two a candidate, a
+	 * random few of the others are compared with the easy move.
+	 */
+	if (n > budget_po / 2) {
+		k = budget_po / 2 > 1 ? budget_po / 2 : 1;
+		for (i = 1; i < k; i++) {
+			j = i + (int)rng_uniform(&mr, (uint32_t)(n - i));
+			t = cand[i];
+			cand[i] = cand[j];
+			cand[j] = t;
+		}
+		n = k;
+	}
+	stats->candidates = n;
+	*out = cand[0];
+	if (n == 1)
+		return GAME_OK;
+	memset(dsum, 0, sizeof(dsum));
+	memset(dsq, 0, sizeof(dsq));
+	memset(nres, 0, sizeof(nres));
+	while (done == 0 || done + n <= budget_po) {
+		search_noise(&mr, dn);
+		search_noise(&mr, pn);
+		rules->determinize(view, seat, dn, c.det);
+		rules->status(c.det, &g0);
+		/*
+		 * The stop is polled after every playout (a round of a slow
+		 * game can take longer than a move's time); a round cut
+		 * short counts for nothing, so the pairs stay whole.
+		 */
+		for (i = 0; i < n && !stopped; i++) {
+			rng_init(&pr, pn);
+			k = playout(&c, &cand[i], &g0, &pr, &rr[i]);
+			ok[i] = k == 0;
+			stopped = k == -2 || (budget->stop != NULL &&
+			    budget->stop(budget->arg) && i + 1 < n);
+		}
+		done += i;
+		if (stopped)
+			break;
+		for (i = 0; ok[0] && i < n; i++) {
+			if (!ok[i])
+				continue;
+			dsum[i] += rr[i] - rr[0];
+			dsq[i] += (rr[i] - rr[0]) * (rr[i] - rr[0]);
+			nres[i]++;
+		}
+		stats->rounds++;
+		if (budget->stop != NULL && budget->stop(budget->arg))
+			break;
+	}
+	stats->playouts = done;
+	stats->moves = c.moves;
+	/*
+	 * The easy move stands unless another did better on the same
+	 * samples by SEARCH_T standard errors of the paired differences:
+	 * noise alone must not talk the bot out of a sound move (nor into
+	 * a move and its undoing, turn after turn).
+	 */
+	best = 0;
+	tbest = SEARCH_T;
+	for (i = 1; i < n; i++) {
+		if (nres[i] < 2 || nres[i] != nres[0])
+			continue;
+		m = dsum[i] / nres[i];
+		sd = sqrt((dsq[i] / nres[i] - m * m) / (nres[i] - 1));
+		ts = sd > 0 ? m / sd : (m > 0 ? 1e9 : 0);
+		if (ts > tbest) {
+			tbest = ts;
+			best = i;
+		}
+	}
+	*out = cand[best];
+	return GAME_OK;
+}

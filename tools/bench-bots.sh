@@ -1,0 +1,102 @@
+#!/bin/sh
+# make bench-bots: how strong the strong bot is (engine/search.h), a
+# benchmark, not a test.  For each game, a league of the strong bot
+# against the easy bot ("topper sim --league strong:easy"), seats
+# rotated game by game: 2 seats for every game, and 4 seats (one
+# strong, three easy) for each game that seats 4.  Targets: at 2 seats
+# the strong bot wins at least 60% with the 95% interval's lower end
+# above 55%; at 4 seats at least 1.5 times its fair share (37.5%).
+#
+# Time: the whole run fits BENCH_BOTS_MINUTES (50) on this 2-core
+# machine, each league's two halves side by side (--first).  The
+# playouts a move are chosen per league to fit its share of that time:
+# a calibration of 2 games at 20 playouts times a game, and the budget
+# is scaled from it (at least 2, at most the lobby's 1000), then
+# printed with the figures.  BENCH_BOTS_GAMES (400) games per league.
+# Then the lobby's budget (1000 playouts, the worker's 1 s deadline):
+# the time per strong move (p50, p99) over one game, and the strong
+# bot's playouts a second.  The 10,000-a-second speed target is
+# printed by make bench (topper bench-engine).
+set -u
+cd "$(dirname "$0")/.." || exit 1
+TOPPER=${TOPPER:-bin/topper}
+[ -x "$TOPPER" ] || { echo "bench-bots: $TOPPER is missing; run make first" >&2; exit 1; }
+GAMES=${BENCH_BOTS_GAMES:-400}
+MINUTES=${BENCH_BOTS_MINUTES:-50}
+ONLY=${BENCH_BOTS_ONLY:-}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/topper-bots.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+
+pairings="gin-vodka:2 casino-macedonia:2 casino-macedonia:4
+vodkapolis-500:2 vodkapolis-500:4 rummy-500:2 rummy-500:4 six-suit:2
+six-suit:4 twelve-step-rummy:2 twelve-step-rummy:4"
+[ -n "$ONLY" ] && pairings=$(echo "$pairings" | tr ' ' '\n' | grep -E "$ONLY")
+n=$(echo "$pairings" | wc -w)
+# Seconds of the two cores per league, leaving a tenth for the rest.
+share=$((MINUTES * 60 * 9 / 10 / n))
+echo "bench-bots: $n leagues of $GAMES games, about $share s each" \
+    "(BENCH_BOTS_MINUTES=$MINUTES)"
+
+now() { date +%s.%N; }
+
+for p in $pairings; do
+	game=${p%:*}
+	seats=${p#*:}
+	# Calibrate: 2 games at 20 playouts a move.
+	t0=$(now)
+	"$TOPPER" sim --game "$game" --seats "$seats" --league strong:easy \
+	    --games 2 --playouts 20 --seed 99 --quiet > /dev/null 2>&1 ||
+	    { echo "bench-bots: $game: the calibration failed"; exit 1; }
+	t1=$(now)
+	po=$(awk -v a="$t0" -v b="$t1" -v s="$share" -v g="$GAMES" 'BEGIN {
+		per = (b - a) / 2; p = int(20 * s * 2 / (g * per));
+		if (p < 2) p = 2; if (p > 1000) p = 1000; print p }')
+	half=$((GAMES / 2))
+	start=$(now)
+	for k in 0 1; do
+		"$TOPPER" sim --game "$game" --seats "$seats" --league \
+		    strong:easy --games "$half" --first $((k * half)) \
+		    --playouts "$po" --seed b07 --quiet > "$tmp/$k.out" \
+		    2> "$tmp/$k.err" &
+	done
+	wait
+	end=$(now)
+	for k in 0 1; do
+		tail -n 1 "$tmp/$k.out" | grep -q '^league ' ||
+		    { echo "bench-bots: $game: a league failed:"; head -c 2000 \
+		    "$tmp/$k.err"; exit 1; }
+	done
+	# Both halves' wins, one Wilson interval.
+	tail -q -n 1 "$tmp/0.out" "$tmp/1.out" | awk -v game="$game" \
+	    -v seats="$seats" -v po="$po" -v a="$start" -v b="$end" '
+	{ w += $9 * $5; n += $5 }
+	END {
+		z = 1.96; p = w / n; d = 1 + z * z / n
+		c = (p + z * z / (2 * n)) / d
+		h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+		lo = c - h; hi = c + h; if (lo < 0) lo = 0; if (hi > 1) hi = 1
+		if (seats == 2) {
+			target = "target >= 0.600 with low > 0.550"
+			met = p >= 0.6 && lo > 0.55
+		} else {
+			target = "target >= 0.375 (1.5 x fair share)"
+			met = p >= 0.375
+		}
+		printf "bench-bots: %s, %d seats, %d playouts a move: strong " \
+		    "wins %.3f (95%%: %.3f-%.3f) of %d games; %s: %s (%.0f s)\n",
+		    game, seats, po, p, lo, hi, n, target,
+		    met ? "met" : "MISSED", b - a
+	}'
+done
+
+# The lobby's budget: time per strong move over one game each.
+echo "bench-bots: the lobby's budget (1000 playouts, 1 s deadline), one game each:"
+for game in gin-vodka casino-macedonia vodkapolis-500 rummy-500 six-suit \
+    twelve-step-rummy; do
+	[ -n "$ONLY" ] && ! echo "$game:2" | grep -Eq "$ONLY" && continue
+	"$TOPPER" sim --game "$game" --league strong:easy --games 1 \
+	    --playouts 1000 --deadline-ms 1000 --seed 1 --quiet > "$tmp/l.out" \
+	    2> "$tmp/l.err" || { echo "bench-bots: $game: failed"; exit 1; }
+	grep '^strong moves' "$tmp/l.out" | sed "s/^/bench-bots: $game: /"
+done
