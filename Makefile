@@ -96,7 +96,13 @@ run: all
 stop:
 	sh tools/stop.sh
 
-bench: all
+# The engines' own benchmark names the games it measures, so it is no
+# part of the program: a program of its own among the tests.
+build/tests/bench/bench_engine: build/tests/bench/bench_engine.o \
+    build/tests/bench/bench_search.o build/libtopper.a build/libengine.a
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+bench: all build/tests/bench/bench_engine
 	sh tools/bench.sh
 
 bench-bots: all

@@ -16,7 +16,7 @@
 # Then the lobby's budget (1000 playouts, the worker's 1 s deadline):
 # the time per strong move (p50, p99) over one game, and the strong
 # bot's playouts a second.  The 10,000-a-second speed target is
-# printed by make bench (topper bench-engine).
+# printed by make bench (tests/bench/bench_engine.c).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 TOPPER=${TOPPER:-bin/topper}

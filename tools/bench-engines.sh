@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench-engines.sh: the engines' speed on one core, a benchmark, not a
-# test ("topper bench-engine", fcgi/cli_bench_engine.c says what each
+# test (tests/bench/bench_engine.c says what each
 # figure measures and how the worst cases are built).  tools/bench.sh
 # runs it last, after the web figures; it also runs alone.  Per line:
 # random games per second for each game (Six Suit at 4 and 12 players,
@@ -11,8 +11,9 @@
 # moves them less than wall time.  BENCH_ENGINE_SECONDS (2) per figure.
 set -u
 cd "$(dirname "$0")/.." || exit 1
-TOPPER=${TOPPER:-bin/topper}
-[ -x "$TOPPER" ] || { echo "bench-engines: $TOPPER is missing; run make first" >&2; exit 1; }
+BENCH=${BENCH_ENGINE:-build/tests/bench/bench_engine}
+[ -n "${BENCH_ENGINE:-}" ] || make -s build/tests/bench/bench_engine ||
+    { echo "bench-engines: $BENCH could not be built" >&2; exit 1; }
 echo
-echo "engines, one core ($TOPPER bench-engine):"
-exec "$TOPPER" bench-engine --seconds "${BENCH_ENGINE_SECONDS:-2}"
+echo "engines, one core ($BENCH):"
+exec "$BENCH" --seconds "${BENCH_ENGINE_SECONDS:-2}"

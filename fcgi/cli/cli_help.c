@@ -42,8 +42,6 @@ const struct cli_help cli_help[] = {
 	    "(bench) sessions and a script of legal moves for tools/bench/moves.lua" },
 	{ "bench-write", "[--config F] [--iterations N]",
 	    "(bench) time durable writes on a scratch database" },
-	{ "bench-engine", "[--seconds S]",
-	    "(bench) engine speed: random games per second, worst-case move listing and contract search" },
 	{ "bench-table", "--game SLUG [--seats N] [--config F]",
 	    "(bench) after bench-fill: one bot-played game of SLUG at N seats, halfway through" },
 	{ NULL, NULL, NULL }

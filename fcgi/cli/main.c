@@ -29,7 +29,6 @@ static const struct {
 	{ "bench-fill", cli_bench_fill },
 	{ "bench-moves", cli_bench_moves },
 	{ "bench-write", cli_bench_write },
-	{ "bench-engine", cli_bench_engine },
 	{ "bench-table", cli_bench_table },
 	{ NULL, NULL }
 };

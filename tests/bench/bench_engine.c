@@ -1,7 +1,8 @@
 /*
- * cli_bench_engine.c: "topper bench-engine [--seconds S]" (hidden; run
- * by tools/bench-engines.sh in make bench): the engines' own speed on
- * one core, one line per figure.
+ * bench_engine.c: "build/tests/bench/bench_engine [--seconds S]" (run by
+ * tools/bench-engines.sh in make bench): the engines' own speed on one
+ * core, one line per figure.  A benchmark, kept with the tests because
+ * it names the games whose worst cases it builds.
  *
  * - Random games per second for each game: set-up, the legal moves of
  *   a seat to act, a uniformly random one applied, until the game ends;
@@ -28,7 +29,6 @@
 
 #include "bench_search.h"
 #include "casino.h"
-#include "cli.h"
 #include "game.h"
 #include "rng.h"
 #include "twelve_step.h"
@@ -321,7 +321,7 @@ contract_search(struct bench *b)
 }
 
 int
-cli_bench_engine(int argc, char **argv)
+main(int argc, char **argv)
 {
 	struct bench	 b;
 	uint8_t		 key[32];
@@ -340,8 +340,10 @@ cli_bench_engine(int argc, char **argv)
 				    "a number above 0, at most 600\n");
 				return 2;
 			}
-		} else
-			return cli_usage("bench-engine");
+		} else {
+			fprintf(stderr, "usage: bench_engine [--seconds S]\n");
+			return 2;
+		}
 	}
 	b.a = calloc(1, GAME_STATE_MAX);
 	b.b = calloc(1, GAME_STATE_MAX);
