@@ -211,8 +211,9 @@ async function checkPanel() {
 	if (!check("panel: both arrangements shown", p.arr.length === 2,
 	    `${p.arr.length} arrangements`))
 		return;
-	// A name is one word, or a bot's two ("Bot Ada"); "you" mid-sentence.
-	const m = p.text.match(/^Hand (\d+): (Bot \S+|\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (Bot \S+|\S+) (?:laid off (\d+) cards? and kept (\d+) deadwood|had (\d+) deadwood)[^.]*\. (Bot \S+|\S+) scores? (.*) = (\d+)\.$/);
+	// A name is one word, or a bot's two and its level ("Bot Ada (easy)");
+	// "you" mid-sentence.
+	const m = p.text.match(/^Hand (\d+): (Bot \S+(?: \((?:easy|strong)\))?|\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (Bot \S+(?: \((?:easy|strong)\))?|\S+) (?:laid off (\d+) cards? and kept (\d+) deadwood|had (\d+) deadwood)[^.]*\. (Bot \S+(?: \((?:easy|strong)\))?|\S+) scores? (.*) = (\d+)\.$/);
 	if (!check("panel: the result text reads as a hand end", m !== null,
 	    p.text))
 		return;

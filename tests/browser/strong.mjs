@@ -35,7 +35,7 @@ await run(async () => {
 	await newGame(page.locator("#new-form-rummy-500 button[type=submit]"),
 	    "a game against the strong bot starts");
 	const main = () => page.locator("main").innerText();
-	check("the page names the strong bot", /strong-bot/.test(await main()),
+	check("the page names the strong bot", /Bot \S+ \(strong\)/.test(await main()),
 	    (await main()).slice(0, 300));
 	// The bot moves within its budget (the worker's thread).
 	const moved = await waitFor(async () =>

@@ -26,6 +26,7 @@
 #include "mail_queue.h"
 #include "migrate.h"
 #include "play.h"
+#include "store_account.h"
 #include "store_game.h"
 #include "store_user.h"
 #include "twelve_step.h"
@@ -179,15 +180,19 @@ setup_fx(void **state)
 	    migrate_apply(f->db) < 1)
 		return -1;
 	arena_init(&f->a, 0);
-	if (store_user_create(f->db, "alice", "a@example.org", "password",
+	if (store_user_create(f->db, "alice", "a@example.org", "not-a-common-pw",
 	    NULL, 0, CONFIG_PWHASH_MIN, &f->alice) != STORE_USER_OK ||
-	    store_user_create(f->db, "bob", "b@example.org", "password",
+	    store_user_create(f->db, "bob", "b@example.org", "not-a-common-pw",
 	    NULL, 0, CONFIG_PWHASH_MIN, &f->bob) != STORE_USER_OK ||
-	    store_user_create(f->db, "carol", "c@example.org", "password",
+	    store_user_create(f->db, "carol", "c@example.org", "not-a-common-pw",
 	    NULL, 0, CONFIG_PWHASH_MIN, &f->carol) != STORE_USER_OK ||
-	    store_user_create(f->db, "dave", "d@example.org", "password",
-	    NULL, 0, CONFIG_PWHASH_MIN, &f->dave) != STORE_USER_OK)
-		return -1;
+	    store_user_create(f->db, "dave", "d@example.org", "not-a-common-pw",
+	    NULL, 0, CONFIG_PWHASH_MIN, &f->dave) != STORE_USER_OK ||
+	    store_account_set_verified(f->db, f->alice) != STORE_USER_OK ||
+	    store_account_set_verified(f->db, f->bob) != STORE_USER_OK ||
+	    store_account_set_verified(f->db, f->carol) != STORE_USER_OK ||
+	    store_account_set_verified(f->db, f->dave) != STORE_USER_OK)
+		return -1;	/* verified: mail goes only to verified addresses */
 	*state = f;
 	return 0;
 }

@@ -41,9 +41,9 @@ setup_fx(void **state)
 	    migrate_apply(f->db) < 1)
 		return -1;
 	arena_init(&f->a, 0);
-	if (store_user_create(f->db, "alice", "a@example.org", "password",
+	if (store_user_create(f->db, "alice", "a@example.org", "not-a-common-pw",
 	    NULL, 0, CONFIG_PWHASH_MIN, &f->alice) != STORE_USER_OK ||
-	    store_user_create(f->db, "bob", "b@example.org", "password",
+	    store_user_create(f->db, "bob", "b@example.org", "not-a-common-pw",
 	    NULL, 0, CONFIG_PWHASH_MIN, &f->bob) != STORE_USER_OK)
 		return -1;
 	*state = f;

@@ -66,7 +66,7 @@ setup(void **state)
 	    store_lobby_bot(f->db, &f->easy) != DB_OK ||
 	    db_commit(f->db) != DB_OK)
 		return -1;
-	if (store_user_create(f->db, "alice", "a@example.org", "password1",
+	if (store_user_create(f->db, "alice", "a@example.org", "not-a-common-pw",
 	    NULL, 0, CONFIG_PWHASH_MIN, &f->human) != STORE_USER_OK)
 		return -1;
 	memset(seed, 3, sizeof(seed));
