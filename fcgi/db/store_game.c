@@ -288,12 +288,14 @@ store_game_create(struct db *db, const struct store_game_new *n,
 
 static const char SQL_GAME_LOAD[] =
     "SELECT rules, options, nseats, dealer, state, ply, to_act, status, "
-    "seed, commitment, decks, created, updated, finished "
+    "seed, commitment, decks, created, updated, finished, ended, "
+    "coalesce(ended_ply, 0), coalesce(ended_seat, -1) "
     "FROM games WHERE id = ?1";
 
 static const char SQL_SEATS_LOAD[] =
     "SELECT s.seat, s.user, s.is_bot, s.view_ply, coalesce(s.deadline, 0), "
-    "coalesce(s.turn_start, 0), coalesce(u.vacation_from, 0) "
+    "coalesce(s.turn_start, 0), coalesce(u.vacation_from, 0), "
+    "coalesce(s.resigned_ply, -1) "
     "FROM seats AS s LEFT JOIN users AS u ON u.id = s.user "
     "WHERE s.game = ?1 ORDER BY s.seat";
 
@@ -353,6 +355,11 @@ read_game(sqlite3_stmt *st, struct arena *a, struct store_game *g)
 	g->created = sqlite3_column_int64(st, 11);
 	g->updated = sqlite3_column_int64(st, 12);
 	g->finished = sqlite3_column_int64(st, 13);
+	p = sqlite3_column_text(st, 14);
+	g->outcome.end = p != NULL && outcome_parse((const char *)p) > 0 ?
+	    (enum outcome_end)outcome_parse((const char *)p) : OUTCOME_RULES;
+	g->outcome.ply = sqlite3_column_int(st, 15);
+	g->outcome.seat = sqlite3_column_int(st, 16);
 	return DB_OK;
 }
 
@@ -375,6 +382,9 @@ load_seats(struct db *db, struct store_game *g)
 		g->deadline[s] = sqlite3_column_int64(st, 4);
 		g->turn_start[s] = sqlite3_column_int64(st, 5);
 		g->vacation_from[s] = sqlite3_column_int64(st, 6);
+		g->resigned_ply[s] = sqlite3_column_int(st, 7);
+		if (g->resigned_ply[s] >= 0)
+			g->outcome.resigned |= UINT32_C(1) << s;
 	}
 	if (rc != SQLITE_DONE)
 		return db_fail(db, st);
@@ -485,7 +495,8 @@ static const char SQL_HAND_INSERT[] =
 static const char SQL_GAME_ADVANCE[] =
     "UPDATE games SET state = ?2, layout = ?3, ply = ?4, to_act = ?5, "
     "status = CASE WHEN ?6 THEN 'over' ELSE status END, updated = ?7, "
-    "finished = CASE WHEN ?6 THEN ?7 END WHERE id = ?1 AND ply = ?4 - 1";
+    "finished = CASE WHEN ?6 THEN ?7 END WHERE id = ?1 AND ply = ?4 - 1 "
+    "AND ended IS NULL";
 static const char SQL_BOTS_DUE[] =
     "UPDATE seats SET bot_due = CASE WHEN is_bot AND (?2 >> seat) & 1 "
     "THEN coalesce(bot_due, ?3) END WHERE game = ?1";
@@ -637,7 +648,16 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 		if (changed & (1u << s))
 			g->view_ply[s] = ply;
 	/* A rated game moves its players' ratings as it ends. */
+	if (gs.over)
+		outcome_status(&g->outcome, &gs);
 	return gs.over ? store_rating_game_over(db, g, &gs) : DB_OK;
+}
+
+void
+store_game_status(const struct store_game *g, struct game_status *gs)
+{
+	g->rules->status(g->state, gs);
+	outcome_status(&g->outcome, gs);
 }
 
 static const char SQL_MOVES[] =

@@ -20,6 +20,7 @@
 
 #include "card.h"
 #include "db.h"
+#include "outcome.h"
 #include "game.h"
 #include "record.h"
 
@@ -83,6 +84,9 @@ struct store_game {
 	int			 rebuilt;	/* state replayed from the log */
 	int64_t			 created, updated;
 	int64_t			 finished;	/* 0 while it runs */
+	/* How the table ended it, and who resigned (outcome.h). */
+	struct outcome		 outcome;
+	int			 resigned_ply[GAME_SEATS_MAX];	/* -1: none */
 };
 
 /*
@@ -155,6 +159,14 @@ enum db_rc	store_game_record(struct db *db, struct arena *a,
  * in *n.  A game whose log no longer replays is left alone and logged.
  */
 enum db_rc	store_game_refresh(struct db *db, struct arena *a, int *n);
+
+/*
+ * The status of g now: the rules' status of g->state with the table's
+ * outcome laid over it (outcome_status()).  Every reader of a stored
+ * game's winners goes through this, not rules->status alone.
+ */
+void		store_game_status(const struct store_game *g,
+		    struct game_status *gs);
 
 /* The seat user holds in g, or -1 (a user holds at most one seat). */
 int		store_game_seat_of(const struct store_game *g, int64_t user);

@@ -9,6 +9,7 @@
 
 #include <json-c/json.h>
 
+#include "outcome.h"
 #include "rating.h"
 #include "store_game.h"
 
@@ -163,7 +164,8 @@ store_rating_game_over(struct db *db, const struct store_game *g,
 	}
 	if (people < 2)
 		return DB_OK;	/* one account at every seat */
-	rating_places(gs, place, team);
+	/* A seat whose player resigned ranks last (outcome.h). */
+	outcome_places(&g->outcome, gs, place, team);
 	for (s = 0; s < n; s++)
 		if ((rc = get_rating(db, g->user[s], g->rules->slug, &in[s])) !=
 		    DB_OK)

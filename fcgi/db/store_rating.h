@@ -31,12 +31,14 @@ enum db_rc	store_rating_set_rated(struct db *db, int64_t id);
 enum db_rc	store_rating_is_rated(struct db *db, int64_t id, int *rated);
 
 /*
- * The game g just ended with final status gs: when it is rated, every
- * seat holds a player and it was not applied before, move each seat's
- * rating in g->rules by rating_game() over the places of
- * rating_places(), and add one rating_history row per seat.  Otherwise
- * nothing.  Called once by store_game_advance() in the move's
- * transaction.
+ * The game g just ended with final status gs (store_game_status()):
+ * when it is rated, every seat holds a player and it was not applied
+ * before, move each seat's rating in g->rules by rating_game() over the
+ * places of outcome_places() (a seat whose player resigned ranks last,
+ * rated as that player), and add one rating_history row per seat.
+ * Otherwise nothing (an aborted game is never rated: its caller does
+ * not call this).  Called once, in the transaction of the move or the
+ * resignation that ended the game.
  */
 enum db_rc	store_rating_game_over(struct db *db,
 		    const struct store_game *g, const struct game_status *gs);

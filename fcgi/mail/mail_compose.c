@@ -363,6 +363,9 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	if (nmoves > row->ply)
 		nmoves = row->ply;
 	rules->status(pos, &gs);
+	/* How the table ended it (a resignation, an abort), once it has. */
+	if (row->ply >= g.ply)
+		outcome_status(&g.outcome, &gs);
 	rules->view(pos, row->seat, view->b);
 	names_of(db, &g, row->seat, &nm);
 	game_url = arena_printf(a, "%s/g/%lld", mc->base_url,
@@ -396,7 +399,10 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	if (row->note != NULL && row->note[0] != '\0')
 		buf_printf(&b, "\n%s\n", row->note);
 	buf_puts(&b, "\n");
-	if (gs.over) {
+	if (gs.over && row->ply >= g.ply &&
+	    g.outcome.end == OUTCOME_ABORT)
+		buf_puts(&b, "The game was aborted: it has no result.\n");
+	else if (gs.over) {
 		/* Who won, in the reader's words. */
 		buf_puts(&b, "The game is over. ");
 		mail_turn_winners(&b, &nm, gs.winners);

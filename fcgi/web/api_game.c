@@ -31,6 +31,7 @@
 #include "resp.h"
 #include "serve.h"
 #include "store_game.h"
+#include "store_record.h"
 #include "text_utf8.h"
 
 enum {
@@ -163,7 +164,7 @@ game_json(struct req *r, struct db *db, const struct store_game *g, int seat)
 	void			*view;
 	int			 viewer;
 
-	rules->status(g->state, &gs);
+	store_game_status(g, &gs);	/* with how the table ended it */
 	if ((view = arena_calloc(r->arena, rules->view_size)) == NULL)
 		return NULL;
 	/* Hidden cards leave only in their owner's view (DESIGN.md "Trust"). */
@@ -186,6 +187,8 @@ game_json(struct req *r, struct db *db, const struct store_game *g, int seat)
 	    seat_or_null(seat >= 0 ? g->view_ply[seat] : 0, seat));
 	json_object_object_add(o, "commitment",
 	    json_object_new_string(g->commitment));
+	if ((v = store_record_table(g)) != NULL)
+		json_object_object_add(o, "table", v);
 	if (gs.over && g->has_seed) {
 		codec_hex_encode(g->seed, hex);
 		json_object_object_add(o, "seed", json_object_new_string(hex));

@@ -90,9 +90,10 @@ page_deadline_clocks(struct req *r, const struct store_game *g,
 		items[n].mine = s == v;
 		n++;
 	}
-	/* A person whose seat a bot took over may take it back. */
+	/* A person whose seat a bot took over may take it back (not
+	 * after resigning it). */
 	if (v >= 0 && v < g->nseats && g->is_bot[v] && u != NULL &&
-	    !u->is_bot)
+	    !u->is_bot && !g->over && !((g->outcome.resigned >> v) & 1))
 		items[n++].reclaim = 1;
 	return tpl_list(out, (size_t)n, clock_item, items);
 }
@@ -196,6 +197,7 @@ static const char SQL_RECLAIM[] =
     "g.move_secs AS ms FROM games g JOIN seats s ON s.game = g.id "
     "WHERE g.id = ?1 AND s.user = ?2) "
     "WHERE game = ?1 AND user = ?2 AND is_bot = 1 AND "
+    "resigned_ply IS NULL AND "
     "(SELECT is_bot FROM users WHERE id = ?2) = 0";
 
 void

@@ -21,6 +21,7 @@
 #include "game_web.h"
 #include "page.h"
 #include "page_deadline.h"
+#include "page_leave.h"
 #include "page_turn.h"
 #include "page_table.h"
 #include "play.h"
@@ -56,6 +57,7 @@ struct game_page {
 	const char			*seed;		/* hex, once over */
 	const char			*updated;
 	struct tpl_val			 table;		/* chat, note: page_table.h */
+	struct tpl_val			 leave;		/* page_leave.h */
 };
 
 void
@@ -194,6 +196,12 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'i':
 		if (strcmp(key, "id") == 0)
 			return tpl_int(out, g->id);
+		break;
+	case 'l':
+		if (strcmp(key, "leave") == 0) {
+			*out = p->leave;
+			return 0;
+		}
 		break;
 	case 'm':
 		if (strcmp(key, "my_turn") == 0)
@@ -403,9 +411,17 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	p.updated = arena_strdup(r->arena, page_time(r, g->updated, when));
 	p.title = game_title(r, rules->name, g->id);
 	page_table_value(r, g, p.seat, 1, &p.table);	/* none on a failure */
+	page_leave_value(r, g, p.seat, &p.names, &p.leave);
 	ctx.lookup = game_lookup;
 	ctx.data = &p;
 	page_render_status(r, status, "game", &ctx, p.title);
+}
+
+void
+page_game_render(struct req *r, struct store_game *g, int status,
+    const char *notice)
+{
+	show(r, g, status, notice);
 }
 
 void

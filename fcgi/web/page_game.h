@@ -59,6 +59,13 @@ enum {
 void	page_game_show(struct req *r);		/* GET /g/{id} */
 void	page_game_move(struct req *r);		/* POST /g/{id}/move */
 
+/*
+ * The page of g with status and notice (a refusal shown beside the
+ * position, or NULL): for the table's other POSTs (page_leave.h).
+ */
+void	page_game_render(struct req *r, struct store_game *g, int status,
+	    const char *notice);
+
 /* Fill names from g's seats (one lookup per seat); viewer from uid. */
 void	page_game_names(struct req *r, const struct store_game *g,
 	    int64_t uid, struct page_game_names *out);

@@ -21,6 +21,7 @@
 #include "page.h"
 #include "game_web.h"
 #include "page_game.h"
+#include "page_leave.h"
 #include "page_table.h"
 #include "record.h"
 #include "req.h"
@@ -53,6 +54,7 @@ struct history_page {
 	const char		*title;
 	const char		*error;		/* the log stopped replaying */
 	struct tpl_val		 table;		/* the chat: page_table.h */
+	struct tpl_val		 leave;		/* resigned, aborted: page_leave.h */
 };
 
 static const char *const history_js[] = { "/static/js/game.js" };
@@ -145,6 +147,10 @@ history_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, p->error);
 	if (strcmp(key, "table") == 0) {
 		*out = p->table;
+		return 0;
+	}
+	if (strcmp(key, "leave") == 0) {
+		*out = p->leave;
 		return 0;
 	}
 	if (strcmp(key, "css") == 0 && web != NULL) {
@@ -326,6 +332,7 @@ page_history_show(struct req *r)
 	p.title = arena_printf(r->arena, "History of %s #%lld", rules->name,
 	    (long long)g.id);
 	page_table_value(r, &g, viewer, 0, &p.table);	/* the chat only */
+	page_leave_value(r, &g, -1, &p.names, &p.leave);	/* no buttons */
 	ctx.lookup = history_lookup;
 	ctx.data = &p;
 	page_render(r, "history", &ctx, p.title);

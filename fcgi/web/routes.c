@@ -14,6 +14,7 @@
 #include "page_feed.h"
 #include "page_game.h"
 #include "page_history.h"
+#include "page_leave.h"
 #include "page_lobby.h"
 #include "page_mail.h"
 #include "page_mlink.h"
@@ -78,6 +79,9 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/g/{id}/mute",		page_table_mute, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/note",		page_table_note, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/reclaim",	page_deadline_reclaim, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/resign",	page_leave_resign, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/abort",	page_leave_abort, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/rematch",	page_leave_rematch, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/g/{id}/history",	page_history_show, R_TOUCH },
 	{ REQ_GET,	"/g/{id}/record.json",	page_archive_record, R_TOUCH },
 	{ REQ_GET,	"/archive",		page_archive_show, R_TOUCH },
@@ -89,6 +93,9 @@ static const struct route routes[] = {
 	{ REQ_GET,	"/ratings/{slug:s}",	page_rating_board, R_TOUCH },
 	{ REQ_GET,	"/api/games/{id}",	api_game_show,	R_API },
 	{ REQ_POST,	"/api/games/{id}/moves", api_game_move,	R_API | R_LOGIN | R_WRITES },
+	{ REQ_POST,	"/api/games/{id}/resign", api_leave_resign, R_API | R_LOGIN | R_WRITES },
+	{ REQ_POST,	"/api/games/{id}/abort", api_leave_abort, R_API | R_LOGIN | R_WRITES },
+	{ REQ_POST,	"/api/games/{id}/rematch", api_leave_rematch, R_API | R_LOGIN | R_WRITES },
 	{ REQ_GET,	"/api/games/{id}/ply",	api_game_ply,	R_API },
 };
 

@@ -1,0 +1,359 @@
+/*
+ * page_leave.c: resign, abort and rematch on the page and in the API
+ * (page_leave.h).  Each POST is page_game_move()'s shape: one BEGIN
+ * IMMEDIATE, the play layer's call, COMMIT, 303; every refusal goes
+ * out through a rollback.
+ */
+#include "page_leave.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "db.h"
+#include "form.h"
+#include "leave.h"
+#include "page_game.h"
+#include "req.h"
+#include "resp.h"
+#include "serve.h"
+#include "sess.h"
+#include "store_game.h"
+#include "store_leave.h"
+#include "store_user.h"
+#include "tpl.h"
+
+enum leave_what { LW_RESIGN, LW_ABORT, LW_REMATCH };
+
+/* ---- the section of the game page ---- */
+
+struct leave_view {
+	const char	*ended;		/* a sentence, or NULL */
+	const char	*resigned;	/* who resigned, or NULL */
+	int		 may_resign, may_abort;
+	int		 can_rematch;	/* may offer or accept */
+	int		 offered;	/* a rematch was offered */
+	int		 waiting;	/* the viewer accepted; others not yet */
+	int64_t		 rematch;	/* the new game, or 0 */
+	const char	*rematch_by;	/* who offered, when not the viewer */
+};
+
+static int
+leave_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct leave_view	*v = data;
+
+	if (strcmp(key, "ended") == 0)
+		return tpl_str(out, v->ended);
+	if (strcmp(key, "resigned") == 0)
+		return tpl_str(out, v->resigned);
+	if (strcmp(key, "may_resign") == 0)
+		return tpl_bool(out, v->may_resign);
+	if (strcmp(key, "may_abort") == 0)
+		return tpl_bool(out, v->may_abort);
+	if (strcmp(key, "can_rematch") == 0)
+		return tpl_bool(out, v->can_rematch);
+	if (strcmp(key, "rematch_offered") == 0)
+		return tpl_bool(out, v->offered);
+	if (strcmp(key, "rematch_waiting") == 0)
+		return tpl_bool(out, v->waiting);
+	if (strcmp(key, "rematch_game") == 0)
+		return v->rematch > 0 ? tpl_int(out, v->rematch) :
+		    tpl_none(out);
+	return tpl_none(out);
+}
+
+static int
+leave_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	(void)i;
+	out->lookup = leave_lookup;
+	out->data = list;
+	return 0;
+}
+
+/* The account name of seat's player (a bot may play the seat now). */
+static const char *
+player_name(struct req *r, const struct store_game *g,
+    const struct page_game_names *nm, int seat)
+{
+	struct store_user	 u;
+
+	if (g->user[seat] != 0 && store_user_by_id(r->app->db, g->user[seat],
+	    &u) == STORE_USER_OK)
+		return arena_strdup(r->arena, u.name);
+	return nm->name[seat];
+}
+
+int
+page_leave_value(struct req *r, const struct store_game *g, int seat,
+    const struct page_game_names *nm, struct tpl_val *out)
+{
+	struct leave_view	*v;
+	struct buf		 b;
+	uint32_t		 moved = 0, accepted = 0;
+	int			 s, k, n;
+
+	tpl_none(out);
+	if ((v = arena_calloc(r->arena, sizeof(*v))) == NULL)
+		return -1;
+	switch (g->outcome.end) {
+	case OUTCOME_RESIGN:
+		s = g->outcome.seat;
+		if (s < 0 || s > 1 || g->nseats != 2)
+			break;
+		v->ended = arena_printf(r->arena, "%s resigned after %d "
+		    "moves, so %s.", nm->viewer == s ? "You" :
+		    player_name(r, g, nm, s), g->outcome.ply,
+		    nm->viewer == 1 - s ? "you won" :
+		    arena_printf(r->arena, "%s won", nm->name[1 - s]));
+		break;
+	case OUTCOME_ABORT:
+		v->ended = "The game was aborted before every player had "
+		    "moved: it has no result and is not rated.";
+		break;
+	default:
+		break;
+	}
+	if (g->outcome.end != OUTCOME_RESIGN && g->outcome.resigned != 0) {
+		buf_init(&b, r->arena);
+		n = 0;
+		for (s = 0; s < g->nseats; s++)
+			if ((g->outcome.resigned >> s) & 1)
+				n++;
+		for (k = 0, s = 0; s < g->nseats; s++) {
+			if (!((g->outcome.resigned >> s) & 1))
+				continue;
+			if (k > 0)
+				buf_puts(&b, k == n - 1 ? " and " : ", ");
+			buf_puts(&b, player_name(r, g, nm, s));
+			buf_puts(&b, arena_printf(r->arena, " (after %d moves)",
+			    g->resigned_ply[s]));
+			k++;
+		}
+		buf_puts(&b, n > 1 ? " resigned: bots play their seats on, and "
+		    "they rank last." : " resigned: a bot plays the seat on, "
+		    "and the player ranks last.");
+		v->resigned = b.failed ? NULL : b.data;
+	}
+	if (seat >= 0 && !g->over) {
+		if (store_leave_moved(r->app->db, g->id, &moved) != DB_OK)
+			return -1;
+		v->may_resign = leave_may_resign(g, seat);
+		v->may_abort = leave_may_abort(g, seat, moved);
+	}
+	if (g->over && store_leave_rematch(r->app->db, g->id, &v->offered,
+	    &accepted, &v->rematch) != DB_OK)
+		return -1;
+	if (seat >= 0 && g->over && v->rematch == 0) {
+		v->waiting = (accepted >> seat) & 1;
+		v->can_rematch = !v->waiting;
+		for (s = 0; s < g->nseats; s++)
+			v->can_rematch &= g->user[s] != 0;
+	}
+	return tpl_list(out, 1, leave_item, v);
+}
+
+/* ---- the POSTs ---- */
+
+enum { LF_CSRF, LF_CONFIRM, LF__MAX };
+
+static const struct form_field leave_fields[LF__MAX] = {
+	[LF_CSRF] = { "csrf", NULL, 0, 0 },
+	[LF_CONFIRM] = { "confirm", form_uint, 0, 1 },
+};
+
+/* The seat uid holds in g: the first one, or -1. */
+static int
+seat_of(const struct store_game *g, long long uid)
+{
+	int	 s;
+
+	for (s = 0; uid > 0 && s < g->nseats; s++)
+		if (g->user[s] == uid)
+			return s;
+	return -1;
+}
+
+static enum leave_rc
+act(struct db *db, enum leave_what what, struct store_game *g, int seat,
+    int64_t *new_game, char why[GAME_WHY_MAX])
+{
+	*new_game = 0;
+	switch (what) {
+	case LW_RESIGN:
+		return leave_resign(db, g, seat, why);
+	case LW_ABORT:
+		return leave_abort(db, g, seat, why);
+	default:
+		return leave_rematch(db, g, seat, new_game, why);
+	}
+}
+
+/* Load game id into g inside the write transaction; answers on failure. */
+static int
+load(struct req *r, struct store_game *g)
+{
+	switch (store_game_load(r->app->db, r->arena, req_id(r, 0), g)) {
+	case DB_OK:
+		return 0;
+	case DB_NOTFOUND:
+		resp_fail(r, 404, "There is no such game.");
+		return -1;
+	default:
+		resp_fail(r, 500, "This game could not be loaded.");
+		return -1;
+	}
+}
+
+static void
+page_post(struct req *r, enum leave_what what)
+{
+	struct store_game	 g;
+	struct form_val		 v[LF__MAX];
+	struct form_err		 err;
+	char			 why[GAME_WHY_MAX];
+	int64_t			 new_game;
+	int			 seat;
+
+	if (form_parse(r->arena, leave_fields, LF__MAX, r->body, r->body_len,
+	    NULL, v, &err) != FORM_OK) {
+		resp_fail(r, 400, "%s", err.why);
+		return;
+	}
+	if (what == LW_RESIGN && (!v[LF_CONFIRM].present ||
+	    v[LF_CONFIRM].u != 1)) {
+		resp_fail(r, 400, "Resigning is final: confirm it with the "
+		    "button \"Yes, resign\" on the game's page.");
+		return;
+	}
+	if (db_begin_immediate(r->app->db) != DB_OK) {
+		resp_fail(r, 503, "The server is busy; please try again.");
+		return;
+	}
+	if (load(r, &g) != 0)
+		goto out;
+	seat = seat_of(&g, r->uid);
+	switch (act(r->app->db, what, &g, seat, &new_game, why)) {
+	case LEAVE_OK:
+		break;
+	case LEAVE_NOT_SEATED:
+		resp_fail(r, 403, "You do not hold a seat in this game.");
+		goto out;
+	case LEAVE_REFUSED:
+		db_rollback_if_open(r->app->db);
+		if (load(r, &g) == 0)
+			page_game_render(r, &g, 422, why);
+		return;
+	case LEAVE_CONFLICT:
+		resp_fail(r, 409, "%s", why);
+		goto out;
+	default:
+		resp_fail(r, 500, "That could not be saved.");
+		goto out;
+	}
+	if (db_commit(r->app->db) != DB_OK) {
+		resp_fail(r, 500, "That could not be saved.");
+		goto out;
+	}
+	resp_redirect(r, 303, "/g/%lld", (long long)(new_game > 0 ? new_game :
+	    g.id));
+out:
+	db_rollback_if_open(r->app->db);
+}
+
+void
+page_leave_resign(struct req *r)
+{
+	page_post(r, LW_RESIGN);
+}
+
+void
+page_leave_abort(struct req *r)
+{
+	page_post(r, LW_ABORT);
+}
+
+void
+page_leave_rematch(struct req *r)
+{
+	page_post(r, LW_REMATCH);
+}
+
+/* The API: no form, a JSON answer with the game's state after it. */
+static void
+api_post(struct req *r, enum leave_what what)
+{
+	struct store_game	 g;
+	struct json_object	*o;
+	char			 why[GAME_WHY_MAX];
+	const char		*how;
+	int64_t			 new_game;
+	int			 seat;
+
+	if (r->uid <= 0) {
+		resp_fail(r, 401, "Sign in first.");
+		return;
+	}
+	if (db_begin_immediate(r->app->db) != DB_OK) {
+		resp_fail(r, 503, "The server is busy; please try again.");
+		return;
+	}
+	if (load(r, &g) != 0)
+		goto out;
+	seat = seat_of(&g, r->uid);
+	switch (act(r->app->db, what, &g, seat, &new_game, why)) {
+	case LEAVE_OK:
+		break;
+	case LEAVE_NOT_SEATED:
+		resp_fail(r, 403, "You do not hold a seat in this game.");
+		goto out;
+	case LEAVE_REFUSED:
+		resp_fail(r, 422, "%s", why);
+		goto out;
+	case LEAVE_CONFLICT:
+		resp_fail(r, 409, "%s", why);
+		goto out;
+	default:
+		resp_fail(r, 500, "That could not be saved.");
+		goto out;
+	}
+	if (db_commit(r->app->db) != DB_OK) {
+		resp_fail(r, 500, "That could not be saved.");
+		goto out;
+	}
+	o = json_object_new_object();
+	json_object_object_add(o, "game", json_object_new_int64(g.id));
+	json_object_object_add(o, "over", json_object_new_boolean(g.over));
+	how = outcome_name(g.outcome.end);
+	json_object_object_add(o, "ended", how != NULL ?
+	    json_object_new_string(how) : NULL);
+	if (new_game > 0)
+		json_object_object_add(o, "rematch",
+		    json_object_new_int64(new_game));
+	resp_json_object(r, 200, o);
+	json_object_put(o);
+out:
+	db_rollback_if_open(r->app->db);
+}
+
+void
+api_leave_resign(struct req *r)
+{
+	api_post(r, LW_RESIGN);
+}
+
+void
+api_leave_abort(struct req *r)
+{
+	api_post(r, LW_ABORT);
+}
+
+void
+api_leave_rematch(struct req *r)
+{
+	api_post(r, LW_REMATCH);
+}
