@@ -217,6 +217,9 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'o':
 		if (strcmp(key, "over") == 0)
 			return tpl_bool(out, g->over);
+		/* The board's turn marks are the rules'; the table ended it. */
+		if (strcmp(key, "over_by_table") == 0)
+			return tpl_bool(out, g->outcome.end != OUTCOME_RULES);
 		if (strcmp(key, "open") == 0)
 			return tpl_bool(out, p->open);
 		break;
@@ -395,9 +398,12 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 		resp_fail(r, 500, "This game could not be shown.");
 		return;
 	}
-	/* Once the game is over everyone sees everything. */
-	rules->view(g->state, g->over ? GAME_VIEW_ALL : p.seat >= 0 ?
-	    p.seat : GAME_VIEW_SPECTATOR, view);
+	/*
+	 * Once the game is over everyone sees everything; a game the table
+	 * ended (outcome.h) stopped mid-hand, so each sees it as they did.
+	 */
+	rules->view(g->state, g->over && g->outcome.end == OUTCOME_RULES ?
+	    GAME_VIEW_ALL : p.seat >= 0 ? p.seat : GAME_VIEW_SPECTATOR, view);
 	if (page_game_board(r, rules, view, &p.names,
 	    p.my_turn ? PAGE_GAME_PLAY : PAGE_GAME_SHOW, &p.board) != 0 ||
 	    page_game_play(r, rules, view, &p.names, p.my_turn ? p.seat : -1,

@@ -38,7 +38,7 @@ struct leave_view {
 	int		 offered;	/* a rematch was offered */
 	int		 waiting;	/* the viewer accepted; others not yet */
 	int64_t		 rematch;	/* the new game, or 0 */
-	const char	*rematch_by;	/* who offered, when not the viewer */
+	int		 two_seats;
 };
 
 static int
@@ -60,6 +60,11 @@ leave_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_bool(out, v->offered);
 	if (strcmp(key, "rematch_waiting") == 0)
 		return tpl_bool(out, v->waiting);
+	if (strcmp(key, "has_buttons") == 0)
+		return tpl_bool(out, v->may_resign || v->may_abort ||
+		    v->can_rematch || v->waiting);
+	if (strcmp(key, "two_seats") == 0)
+		return tpl_bool(out, v->two_seats);
 	if (strcmp(key, "rematch_game") == 0)
 		return v->rematch > 0 ? tpl_int(out, v->rematch) :
 		    tpl_none(out);
@@ -100,6 +105,7 @@ page_leave_value(struct req *r, const struct store_game *g, int seat,
 	tpl_none(out);
 	if ((v = arena_calloc(r->arena, sizeof(*v))) == NULL)
 		return -1;
+	v->two_seats = g->nseats == 2;
 	switch (g->outcome.end) {
 	case OUTCOME_RESIGN:
 		s = g->outcome.seat;
