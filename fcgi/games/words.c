@@ -2,15 +2,19 @@
 #include "words.h"
 
 #include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "buf.h"
+#include "cards.h"
+#include "cards_std.h"
 #include "esc.h"
 #include "page_game_kit.h"
 
 struct words
 words_html(struct buf *b)
 {
-	struct words	 w = { b, 0 };
+	struct words	 w = { b, 0, 0 };
 
 	return w;
 }
@@ -18,9 +22,33 @@ words_html(struct buf *b)
 struct words
 words_text(struct buf *b)
 {
-	struct words	 w = { b, 1 };
+	struct words	 w = { b, 1, 0 };
 
 	return w;
+}
+
+struct words
+words_faces(struct buf *b)
+{
+	struct words	 w = { b, 0, 1 };
+
+	return w;
+}
+
+size_t
+words_face(enum card_kind k, card_t c, char *out, size_t outsz)
+{
+	char	*cut;
+
+	if (outsz == 0)
+		return 0;
+	if (k == CARD_STD)
+		return cards_std_short(c, out, outsz);
+	/* The label less its token: "red heart 3 (3Rh)" -> "red heart 3". */
+	cards_label(c, out, outsz);
+	if ((cut = strstr(out, " (")) != NULL)
+		*cut = '\0';
+	return strlen(out);
 }
 
 void
@@ -71,6 +99,15 @@ words_card(struct words *w, enum card_kind k, card_t c)
 {
 	char	 tok[CARD_TEXT_MAX];
 
+	if (w->faces) {
+		char	 face[CARDS_LABEL_MAX];
+
+		words_face(k, c, face, sizeof(face));
+		buf_puts(w->b, "<b>");
+		esc_html_str(w->b, face);
+		buf_puts(w->b, "</b>");
+		return;
+	}
 	if (!w->text) {
 		page_game_put_card(w->b, k, c);
 		return;

@@ -17,11 +17,26 @@ struct buf;
 struct words {
 	struct buf	*b;
 	int		 text;		/* plain text, not HTML */
+	int		 faces;		/* HTML, cards as their faces in text */
 };
 
-/* Words to b: HTML (words_html) or plain text (words_text). */
+/*
+ * Words to b: HTML (words_html), plain text (words_text), or HTML for a
+ * mail (words_faces: a card as its face in bold text, 10♥ or "red
+ * heart 3", which a mail reader shows without pictures and a
+ * plain-text reader keeps).
+ */
 struct words	words_html(struct buf *b);
 struct words	words_text(struct buf *b);
+struct words	words_faces(struct buf *b);
+
+/*
+ * The face of card c of deck k in text, as the pages draw it: a
+ * standard card "10♥", "Joker"; a Triple Topper card its color, suit and
+ * number, "red heart 3", "yellow triangle question mark".  Returns the
+ * length written (NUL-terminated, truncated to outsz).
+ */
+size_t	words_face(enum card_kind k, card_t c, char *out, size_t outsz);
 
 /* Text of our own, which holds no markup: written as it is. */
 void	words_put(struct words *w, const char *s);

@@ -12,6 +12,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "cards.h"
 #include "codec.h"
 #include "config.h"
 #include "db.h"
@@ -325,6 +326,53 @@ put_chat(struct db *db, struct arena *a, int64_t game, int64_t user,
 	return store_social_chat_mailed(db, game, user, last) == DB_OK ? 0 : -1;
 }
 
+/* The number of the line b's next byte starts (from 0). */
+static int
+line_of(const struct buf *b)
+{
+	size_t	 i;
+	int	 n = 0;
+
+	for (i = 0; b->data != NULL && i < b->len; i++)
+		n += b->data[i] == '\n';
+	return n;
+}
+
+/*
+ * "LEAD" and the cards of tokens (space-separated notation) as their
+ * faces in HTML, comma-separated: the hand in the HTML part.  NULL when
+ * a token is no card (the text line stays as it is).
+ */
+static const char *
+faces_of(struct arena *a, enum card_kind k, const char *lead,
+    const char *tokens)
+{
+	char		 face[CARDS_LABEL_MAX];
+	const char	*p = tokens, *end;
+	struct buf	 h;
+	card_t		 c;
+	int		 n = 0;
+
+	buf_init(&h, a);
+	esc_html_str(&h, lead);
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		if ((c = card_parse(k, p, &end)) == CARD_NONE ||
+		    (*end != ' ' && *end != '\0'))
+			return NULL;
+		words_face(k, c, face, sizeof(face));
+		buf_puts(&h, n++ > 0 ? ", <b>" : "<b>");
+		esc_html_str(&h, face);
+		buf_puts(&h, "</b>");
+		p = end;
+	}
+	buf_putc(&h, '\0');
+	return h.failed ? NULL : h.data;
+}
+
 int
 mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
     const struct mail_game_row *row, int64_t now, struct mail_msg *out)
@@ -344,6 +392,9 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	char			 tok[TOKEN_TEXT_MAX], reply[512];
 	int			 nmoves = 0, i, from, last, shown;
 	struct token		 t;
+	struct mail_html_alt	 alt[MAIL_ALT_MAX];
+	struct words		 wf;
+	int			 nalt = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (store_game_load(db, a, row->game, &g) != DB_OK)
@@ -448,6 +499,17 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 		ws = words_text(&b);
 		for (i = shown; i < nmoves; i++) {
 			buf_puts(&b, "  ");
+			/* The HTML part says it with the cards' faces. */
+			if (nalt < MAIL_ALT_MAX) {
+				buf_init(&w, a);
+				wf = words_faces(&w);
+				page_game_words(&wf, rules, &nm, moves[i].seat,
+				    moves[i].text, NULL, took[i]);
+				buf_putc(&w, '\0');
+				if (!w.failed)
+					alt[nalt++] = (struct mail_html_alt){
+					    line_of(&b), w.data };
+			}
 			page_game_words(&ws, rules, &nm, moves[i].seat,
 			    moves[i].text, NULL, took[i]);
 			buf_puts(&b, "\n");
@@ -470,8 +532,13 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	/* The seat's own hidden cards, from its own view only. */
 	if (mail_compose_hidden(a, rules, pos, row->seat, &hidden) != 0)
 		return -1;
-	if (hidden[0] != '\0' && !gs.over)
-		buf_printf(&b, "\nYour cards: %s\n", hidden);
+	if (hidden[0] != '\0' && !gs.over) {
+		buf_puts(&b, "\n");
+		if (nalt < MAIL_ALT_MAX && (alt[nalt].html = faces_of(a,
+		    rules->cards, "Your cards: ", hidden)) != NULL)
+			alt[nalt++].line = line_of(&b);
+		buf_printf(&b, "Your cards: %s\n", hidden);
+	}
 
 	if (!gs.over && (gs.to_act & (UINT32_C(1) << row->seat))) {
 		buf_init(&w, a);
@@ -517,7 +584,8 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	out->subject = subj.data;
 	out->text = b.data;
 	out->headers = mail_compose_unsub(a, mc, row->user, hdr.data, NULL);
-	out->html = mail_html_of_text(a, subj.data, b.data, game_url);
+	out->html = mail_html_of_text_alt(a, subj.data, b.data, game_url, alt,
+	    nalt);
 	return out->headers != NULL && out->html != NULL ? 0 : -1;
 }
 

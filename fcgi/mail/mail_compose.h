@@ -28,6 +28,7 @@ struct db;
 enum {
 	MAIL_REPLY_DAYS = 30,		/* a reply token works this long */
 	MAIL_MOVES_SHOWN = 24,		/* moves "since your last move" listed */
+	MAIL_ALT_MAX = MAIL_MOVES_SHOWN + 1,	/* lines the HTML part says with faces */
 	MAIL_VERBS_MAX = 24		/* distinct verbs listed */
 };
 

@@ -74,10 +74,30 @@ char *
 mail_html_of_text(struct arena *a, const char *title, const char *text,
     const char *link)
 {
+	return mail_html_of_text_alt(a, title, text, link, NULL, 0);
+}
+
+/* The HTML given for line, or NULL. */
+static const char *
+alt_of(const struct mail_html_alt *alt, int nalt, int line)
+{
+	int	 i;
+
+	for (i = 0; i < nalt; i++)
+		if (alt[i].line == line)
+			return alt[i].html;
+	return NULL;
+}
+
+char *
+mail_html_of_text_alt(struct arena *a, const char *title, const char *text,
+    const char *link, const struct mail_html_alt *alt, int nalt)
+{
 	struct buf	 b;
-	const char	*p, *q;
+	const char	*p, *q, *h;
 	size_t		 n, lab, url;
 	int		 open = 0;	/* 1: in a paragraph, 2: in buttons */
+	int		 line = -1;
 
 	buf_init(&b, a);
 	buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
@@ -89,6 +109,7 @@ mail_html_of_text(struct arena *a, const char *title, const char *text,
 	    "font-family:sans-serif;font-size:16px;line-height:1.45;"
 	    "color:#1b1b1b\">\n");
 	for (p = text; *p != '\0'; p = *q != '\0' ? q + 1 : q) {
+		line++;
 		q = strchr(p, '\n');
 		if (q == NULL)
 			q = p + strlen(p);
@@ -121,7 +142,15 @@ mail_html_of_text(struct arena *a, const char *title, const char *text,
 		else
 			buf_puts(&b, "<br>\n");
 		open = 1;
-		put_line(&b, p, n);
+		if ((h = alt_of(alt, nalt, line)) != NULL) {
+			while (n > 0 && *p == ' ') {
+				buf_puts(&b, "&nbsp;");
+				p++;
+				n--;
+			}
+			buf_puts(&b, h);
+		} else
+			put_line(&b, p, n);
 	}
 	if (open)
 		buf_puts(&b, "</p>\n");

@@ -18,4 +18,20 @@ struct arena;
 char	*mail_html_of_text(struct arena *a, const char *title,
 	    const char *text, const char *link);
 
+/*
+ * A line of the text said otherwise in HTML: line (from 0) of text is
+ * written as html (markup of the caller's, names already escaped)
+ * instead, as the position's cards as faces where the text has their
+ * notation (words_faces()).  Its leading spaces are kept.
+ */
+struct mail_html_alt {
+	int		 line;
+	const char	*html;
+};
+
+/* The same, with nalt lines of text replaced (alt in any order). */
+char	*mail_html_of_text_alt(struct arena *a, const char *title,
+	    const char *text, const char *link,
+	    const struct mail_html_alt *alt, int nalt);
+
 #endif /* TOPPER_MAIL_HTML_H */

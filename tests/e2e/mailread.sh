@@ -2,8 +2,9 @@
 # mailread.sh: mail that reads well (issue 17).  A turn mail gives the
 # deadline in the reader's own zone; its HTML part is one column at most
 # 600 px wide, breaks long addresses, and shows the move links as
-# buttons; the game-over mail says who won from the reader's side with
-# the final scores and no hand.
+# buttons, and the position with the cards' faces (10♥, "red heart 3")
+# where the text has their notation; the game-over mail says who won
+# from the reader's side with the final scores and no hand.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/lib/instance.sh
@@ -53,6 +54,16 @@ check "  the indentation of the moves so far is kept" grep -q "&nbsp;&nbsp;alice
 check "  addresses are links" grep -q "<a href=\"$INST_URL/account\">" "$tmp/t1.html"
 check "  a full stop after an address is not in its link" grep -q "<a href=\"$INST_URL\">$INST_URL</a>\.<br>" "$tmp/t1.html"
 check "  it parses as HTML (tidy)" sh -c "tidy -eq '$tmp/t1.html' > /dev/null 2>&1; [ \$? -le 1 ]"
+check "  its hand shows the cards' faces (Triple Topper: as the pages name them)" \
+    grep -q "Your cards: <b>blue triangle 1</b>, <b>red heart 2</b>, <b>yellow square 2</b>," "$tmp/t1.html"
+check "  and no notation on that line" sh -c "! grep 'Your cards:' '$tmp/t1.html' | grep -q '1Bt'"
+check "  the text part keeps the notation (a reply types it)" grep -q "^Your cards: 1Bt 2Rh 2Ys" "$tmp/t1.txt"
+# What a plain-text reader shows of the HTML part (tags dropped).
+"$PY" -c 'import html, re, sys
+t = open(sys.argv[1]).read()
+t = re.sub(r"<br>|</p>", "\n", t)
+sys.stdout.write(html.unescape(re.sub(r"<[^>]+>", "", t)))' "$tmp/t1.html" > "$tmp/t1.read"
+check "  a plain-text reader reads the faces" grep -q "Your cards: blue triangle 1, red heart 2" "$tmp/t1.read"
 
 # 2. Game over: alice takes and knocks (the record's moves).
 id2=$(T import "$tmp/deal.json" --users alice,bob) || { echo "FAIL: import"; exit 1; }
@@ -70,6 +81,37 @@ check "it says who won, from bob's side" grep -q "^The game is over. alice won.$
 check "with the final scores" grep -q "^Final scores: alice 39, you 0$" "$tmp/t2.txt"
 check "and no hand" sh -c "! grep -q 'Your cards' '$tmp/t2.txt'"
 check "no move links" sh -c "! grep -q '/m/' '$tmp/t2.txt'"
+
+# 3. Standard cards (Rummy 500): moves and hand as faces, 10♥ style.
+add_users carol
+"$PY" - "$tmp/r500.json" <<'PYEOF'
+import json, sys
+r = json.load(open("tests/records/rummy-500-bots.json"))
+r["moves"] = r["moves"][:4]	# carol draws and discards 8D, alice AH
+json.dump(r, open(sys.argv[1], "w"))
+PYEOF
+id3=$(T import "$tmp/r500.json" --users alice,bob,carol) || { echo "FAIL: import"; exit 1; }
+bcsrf=$(session_csrf "$tmp/bob.jar")
+bapi() { curl -sS -b "$tmp/bob.jar" -H "X-CSRF-Token: $bcsrf" "$@"; }
+bapi -o "$tmp/v.json" "$INST_URL/api/games/$id3"
+bapi -o /dev/null -H "Content-Type: application/json" --data-binary \
+    '{"ply": 4, "move": "draw"}' "$INST_URL/api/games/$id3/moves"
+bapi -o "$tmp/v.json" "$INST_URL/api/games/$id3"
+disc=$("$PY" -c 'import json, sys
+print([m for m in json.load(open(sys.argv[1]))["legal"] if m.startswith("discard ")][0])' "$tmp/v.json")
+bapi -o /dev/null -H "Content-Type: application/json" --data-binary \
+    "{\"ply\": 5, \"move\": \"$disc\"}" "$INST_URL/api/games/$id3/moves"
+check "bob drew and played $disc" [ "$(sql "SELECT ply FROM games WHERE id = $id3")" = 6 ]
+W
+f=$(grep -l "^Subject: Your turn: Rummy 500 #$id3" "$OUT"/*.eml | head -1)
+check "carol's turn mail" [ -n "$f" ] && grep -q "^To: .*carol@example.org" "$f"
+part "$f" text/plain > "$tmp/t3.txt"
+part "$f" text/html > "$tmp/t3.html"
+cat "$tmp/t3.txt"
+check "  the text says alice discarded AH (notation)" grep -q "^  alice discarded AH" "$tmp/t3.txt"
+check "  the HTML says it with the face: A♥" grep -q "&nbsp;&nbsp;alice discarded <b>A♥</b>" "$tmp/t3.html"
+check "  the HTML hand is faces only" sh -c "grep 'Your cards: <b>' '$tmp/t3.html' | grep -v -q -E '\b(10|[2-9TJQKA])[SHDC]\b'"
+check "  it parses as HTML (tidy)" sh -c "tidy -eq '$tmp/t3.html' > /dev/null 2>&1; [ \$? -le 1 ]"
 
 instance_stop || fail=1
 echo "mailread.sh: $(( $(date +%s) - start )) s"

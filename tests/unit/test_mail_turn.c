@@ -1,6 +1,7 @@
 /*
  * test_mail_turn.c: who won, in the reader's words
- * (fcgi/mail/mail_turn.c).
+ * (fcgi/mail/mail_turn.c); the cards' faces in the HTML part
+ * (words_face(), words_faces(), mail_html_of_text_alt()).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,8 +14,11 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "card.h"
+#include "mail_html.h"
 #include "mail_turn.h"
 #include "page_game_kit.h"
+#include "words.h"
 
 static const char *
 winners(struct arena *a, int viewer, uint32_t mask)
@@ -50,11 +54,47 @@ test_winners(void **state)
 	arena_free(&a);
 }
 
+static void
+test_faces(void **state)
+{
+	struct arena			 a;
+	struct buf			 b;
+	struct words			 w;
+	const struct mail_html_alt	 alt[] = { { 1, "<b>10\xe2\x99\xa5</b>" } };
+	char				 face[64];
+	const char			*html, *end;
+
+	(void)state;
+	arena_init(&a, 1 << 16);
+	words_face(CARD_STD, card_parse(CARD_STD, "TH", &end), face,
+	    sizeof(face));
+	assert_string_equal(face, "10\xe2\x99\xa5");
+	words_face(CARD_TT, card_parse(CARD_TT, "3Rh", &end), face,
+	    sizeof(face));
+	assert_string_equal(face, "red heart 3");
+	buf_init(&b, &a);
+	w = words_faces(&b);
+	words_name(&w, "<Al>");
+	words_put(&w, " took ");
+	words_card(&w, CARD_TT, card_parse(CARD_TT, "3Rh", &end));
+	buf_putc(&b, '\0');
+	assert_string_equal(b.data, "&lt;Al&gt; took <b>red heart 3</b>");
+	/* Line 1 said otherwise, its indentation kept; line 0 as it is. */
+	html = mail_html_of_text_alt(&a, "T", "Hi <you>\n  took TH\n", NULL,
+	    alt, 1);
+	assert_non_null(html);
+	assert_non_null(strstr(html, "Hi &lt;you&gt;<br>\n&nbsp;&nbsp;"
+	    "<b>10\xe2\x99\xa5</b></p>"));
+	assert_null(strstr(html, "took TH"));
+	arena_free(&a);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_winners),
+		cmocka_unit_test(test_faces),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
