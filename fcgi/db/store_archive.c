@@ -11,12 +11,30 @@
 
 #include "game.h"
 #include "rating.h"
+#include "outcome.h"
 #include "store_lobby.h"
+
+/* The seats of game g whose player resigned, as a mask (outcome.h). */
+#define SQL_RESIGNED "(SELECT coalesce(sum(1 << r.seat), 0) FROM seats r " \
+    "WHERE r.game = g.id AND r.resigned_ply IS NOT NULL)"
+
+/* The table's outcome from columns i (ended), i + 1 and i + 2. */
+static void
+outcome_of(sqlite3_stmt *st, int i, struct outcome *o)
+{
+	int	 e = outcome_parse((const char *)sqlite3_column_text(st, i));
+
+	memset(o, 0, sizeof(*o));
+	o->end = e > 0 ? (enum outcome_end)e : OUTCOME_RULES;
+	o->seat = sqlite3_column_int(st, i + 1);
+	o->resigned = (uint32_t)sqlite3_column_int64(st, i + 2);
+}
 
 /* ?1 slug, ?2 user, ?3 before, ?4 status wanted, ?5 limit + 1. */
 static const char SQL_LIST[] =
     "SELECT g.id, g.rules, coalesce(g.finished, 0), g.updated, g.rated, "
-    "g.state FROM games g "
+    "g.state, g.ended, coalesce(g.ended_seat, -1), " SQL_RESIGNED " "
+    "FROM games g "
     "WHERE g.status = CASE ?4 WHEN 0 THEN 'over' ELSE 'active' END "
     "AND (?1 IS NULL OR g.rules = ?1) "
     "AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
@@ -31,7 +49,7 @@ static const char SQL_SEATS[] =
 /* One game's players with their scores and places, into o. */
 static enum db_rc
 add_players(struct db *db, struct json_object *o, int64_t id,
-    const struct game_status *gs)
+    const struct game_status *gs, const struct outcome *oc)
 {
 	struct json_object	*arr = json_object_new_array(), *p;
 	sqlite3_stmt		*st;
@@ -42,7 +60,16 @@ add_players(struct db *db, struct json_object *o, int64_t id,
 
 	winners[0] = '\0';
 	if (gs != NULL)
-		rating_places(gs, place, team);
+		outcome_places(oc, gs, place, team);
+	/* An aborted game has no result: no places. */
+	if (oc->end == OUTCOME_ABORT)
+		gs = NULL;
+	if (outcome_name(oc->end) != NULL) {
+		json_object_object_add(o, "ended",
+		    json_object_new_string(outcome_name(oc->end)));
+		json_object_object_add(o, "aborted",
+		    json_object_new_boolean(oc->end == OUTCOME_ABORT));
+	}
 	json_object_object_add(o, "players", arr);
 	if ((st = db_stmt(db, SQL_SEATS)) == NULL)
 		return DB_ERROR;
@@ -85,6 +112,7 @@ store_archive_list(struct db *db, const struct store_archive_query *q,
 	struct json_object	*arr, *o;
 	const struct game_rules	*rules;
 	struct game_status	 gs[STORE_ARCHIVE_PAGE];
+	struct outcome		 oc[STORE_ARCHIVE_PAGE];
 	int64_t			 ids[STORE_ARCHIVE_PAGE];
 	int			 has[STORE_ARCHIVE_PAGE];
 	sqlite3_stmt		*st;
@@ -119,6 +147,9 @@ store_archive_list(struct db *db, const struct store_archive_query *q,
 		ids[n] = sqlite3_column_int64(st, 0);
 		has[n] = store_lobby_status(rules, sqlite3_column_blob(st, 5),
 		    (size_t)sqlite3_column_bytes(st, 5), &gs[n]);
+		outcome_of(st, 6, &oc[n]);
+		if (has[n])
+			outcome_status(&oc[n], &gs[n]);
 		o = json_object_new_object();
 		json_object_object_add(o, "id", json_object_new_int64(ids[n]));
 		json_object_object_add(o, "slug", json_object_new_string(slug));
@@ -140,7 +171,8 @@ store_archive_list(struct db *db, const struct store_archive_query *q,
 	sqlite3_reset(st);
 	for (i = 0; i < n; i++)
 		if ((drc = add_players(db, json_object_array_get_idx(arr,
-		    (size_t)i), ids[i], has[i] ? &gs[i] : NULL)) != DB_OK) {
+		    (size_t)i), ids[i], has[i] ? &gs[i] : NULL, &oc[i])) !=
+		    DB_OK) {
 			json_object_put(arr);
 			return drc;
 		}
@@ -149,7 +181,8 @@ store_archive_list(struct db *db, const struct store_archive_query *q,
 }
 
 static const char SQL_H2H[] =
-    "SELECT g.rules, g.state, a.seat, b.seat FROM games g "
+    "SELECT g.rules, g.state, a.seat, b.seat, g.ended, "
+    "coalesce(g.ended_seat, -1), " SQL_RESIGNED " FROM games g "
     "JOIN seats a ON a.game = g.id AND a.user = ?1 "
     "JOIN seats b ON b.game = g.id AND b.user = ?2 "
     "WHERE g.status = 'over'";
@@ -159,6 +192,7 @@ store_archive_h2h(struct db *db, int64_t a, int64_t b, int *won, int *lost,
     int *drawn)
 {
 	struct game_status	 gs;
+	struct outcome		 oc;
 	sqlite3_stmt		*st;
 	char			 slug[64];
 	int			 place[GAME_SEATS_MAX], team[GAME_SEATS_MAX];
@@ -182,7 +216,11 @@ store_archive_h2h(struct db *db, int64_t a, int64_t b, int *won, int *lost,
 		sb = sqlite3_column_int(st, 3);
 		if (sa < 0 || sb < 0 || sa >= gs.nseats || sb >= gs.nseats)
 			continue;
-		rating_places(&gs, place, team);
+		outcome_of(st, 4, &oc);
+		if (oc.end == OUTCOME_ABORT)
+			continue;	/* no result */
+		outcome_status(&oc, &gs);
+		outcome_places(&oc, &gs, place, team);
 		if (place[sa] < place[sb])
 			(*won)++;
 		else if (place[sa] > place[sb])

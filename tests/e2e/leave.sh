@@ -133,6 +133,9 @@ for slug in $("$TOPPER" games | cut -f1); do
 	check "  the page says who resigned and who won" has a 'You resigned after 0 moves, so bob won.'
 	page hi bob "$G/history"
 	check "  and so does the history" has hi 'alice resigned after 0 moves, so you won.'
+	page ar anon "$INST_URL/archive?game=$slug"
+	check "  the archive names bob the winner" \
+	    grep -q "<tr data-game=\"$id\">.*<td>bob</td></tr>" "$tmp/ar.html"
 	post r2 alice "$G/resign" "csrf=$(csrf_of a)&confirm=1"
 	check "  resigning again: 422, the game is over" [ "$(code r2)" = 422 ] && has r2 'The game is over already.'
 	W
@@ -174,6 +177,9 @@ for slug in $("$TOPPER" games | cut -f1); do
 	replay "$id"
 	check "  the replay: over, no winner, aborted" \
 	    [ "$(json "$tmp/play.json" '(j["over"], j["winners"], j["ended"])')" = "(True, [], 'abort')" ]
+	page ar anon "$INST_URL/archive?game=$slug"
+	check "  the archive: aborted, no result" \
+	    grep -q "<tr data-game=\"$id\">.*<td>Aborted: no result</td></tr>" "$tmp/ar.html"
 	W
 	check "  bob's mail says it was aborted" mail_to bob "$id" 'The game was aborted: it has no result.'
 
