@@ -378,7 +378,7 @@ out:
 }
 
 static const char SQL_PLY[] =
-    "SELECT ply, to_act FROM games WHERE id = ?1";
+    "SELECT ply, to_act, status = 'over' FROM games WHERE id = ?1";
 
 /* 1 when the If-None-Match list holds etag (or is "*"). */
 static int
@@ -413,7 +413,7 @@ api_game_ply(struct req *r)
 	char		 etag[32], body[64 + GAME_SEATS_MAX * 4];
 	size_t		 len;
 	uint32_t	 to_act;
-	int		 ply, s, rc, waiting;
+	int		 ply, s, rc, waiting, over;
 
 	if ((db = db_of(r)) == NULL)
 		return;
@@ -434,15 +434,19 @@ api_game_ply(struct req *r)
 	}
 	ply = sqlite3_column_int(st, 0);
 	to_act = (uint32_t)sqlite3_column_int64(st, 1);
+	over = sqlite3_column_int(st, 2);
 	sqlite3_reset(st);
 	/* The viewer's games waiting (-1: anonymous); notes the visit. */
 	waiting = page_turn_peek(r, req_id(r, 0));
 
 	/*
-	 * to_act changes only with the ply, so the ply and the viewer's
-	 * count of waiting games are the version.
+	 * to_act changes only with the ply, or when the table ends the
+	 * game (a resignation, an abort: "over" without a move), so the
+	 * ply, the end and the viewer's count of waiting games are the
+	 * version.
 	 */
-	snprintf(etag, sizeof(etag), "\"p%d.%d\"", ply, waiting);
+	snprintf(etag, sizeof(etag), "\"p%d%s.%d\"", ply, over ? "x" : "",
+	    waiting);
 	resp_header(r, "ETag", etag);
 	resp_cache(r, "no-cache");
 	if (etag_matches(r->if_none_match, etag)) {
@@ -455,7 +459,8 @@ api_game_ply(struct req *r)
 		if (to_act & (1u << s))
 			len += (size_t)snprintf(body + len, sizeof(body) - len,
 			    "%s%d", body[len - 1] == '[' ? "" : ",", s);
-	len += (size_t)snprintf(body + len, sizeof(body) - len, "]");
+	len += (size_t)snprintf(body + len, sizeof(body) - len, "]%s",
+	    over ? ",\"over\":true" : "");
 	if (waiting >= 0)
 		snprintf(body + len, sizeof(body) - len, ",\"waiting\":%d",
 		    waiting);

@@ -6,7 +6,8 @@
  * Game page (#game):
  *  - while the game runs, poll GET /api/games/{id}/ply every 3 s (the
  *    poll also tells the server the player is at the table, so turn
- *    mail waits) and reload when the ply changes (DESIGN.md);
+ *    mail waits) and reload when the ply changes (DESIGN.md) or the
+ *    game is over (a resignation or an abort makes no ply);
  *  - picking a card in the hand also chooses it as the knock discard;
  *  - changing the knock discard re-fills the meld choices with the
  *    arrangement the server computed for that discard (data-melds),
@@ -38,7 +39,9 @@
 					throw new Error("status " + res.status);
 				return res.json();
 			}).then(function (data) {
-				if (data && String(data.ply) !== ply) {
+				/* A move, or the table ended the game (a
+				 * resignation, an abort: no new ply). */
+				if (data && (String(data.ply) !== ply || data.over)) {
 					window.location.reload();
 					return;
 				}

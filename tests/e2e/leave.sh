@@ -116,7 +116,13 @@ for slug in $("$TOPPER" games | cut -f1); do
 	check "  resigning without the confirmation: 400" [ "$(code r0)" = 400 ]
 	check "  says how to confirm" has r0 'confirm it with the button'
 	check "  and changes nothing" same_game
+	curl -sS -D "$tmp/poll0.h" -o /dev/null -b "$tmp/bob.jar" "$INST_URL/api/games/$id/ply"
 	post r1 alice "$G/resign" "$(form "$tmp/a.html" "/g/$id/resign")"
+	curl -sS -D "$tmp/poll1.h" -o "$tmp/poll1.json" -b "$tmp/bob.jar" \
+	    -H "If-None-Match: $(sed -n 's/^ETag: //Ip' "$tmp/poll0.h" | tr -d '\r')" \
+	    "$INST_URL/api/games/$id/ply"
+	check "  bob's page poll sees the end (a new ETag, over: true)" \
+	    grep -q '"over":true' "$tmp/poll1.json"
 	check "  resigning: 303 to the game" [ "$(code r1)" = 303 ]
 	check "  the game is over, ended by a resignation of seat 0" \
 	    [ "$(sql "SELECT status, ended, ended_seat, ended_ply FROM games WHERE id = $id")" = "over|resign|0|0" ]
