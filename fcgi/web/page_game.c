@@ -21,7 +21,7 @@
 #include "game_web.h"
 #include "page.h"
 #include "page_deadline.h"
-#include "page_leave.h"
+#include "page_leave_view.h"
 #include "page_turn.h"
 #include "page_table.h"
 #include "play.h"
@@ -417,7 +417,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	p.updated = arena_strdup(r->arena, page_time(r, g->updated, when));
 	p.title = game_title(r, rules->name, g->id);
 	page_table_value(r, g, p.seat, 1, &p.table);	/* none on a failure */
-	page_leave_value(r, g, p.seat, &p.names, &p.leave);
+	page_leave_view_value(r, g, p.seat, &p.names, &p.leave);
 	ctx.lookup = game_lookup;
 	ctx.data = &p;
 	page_render_status(r, status, "game", &ctx, p.title);

@@ -21,7 +21,7 @@
 #include "page.h"
 #include "game_web.h"
 #include "page_game.h"
-#include "page_leave.h"
+#include "page_leave_view.h"
 #include "page_table.h"
 #include "record.h"
 #include "req.h"
@@ -332,7 +332,7 @@ page_history_show(struct req *r)
 	p.title = arena_printf(r->arena, "History of %s #%lld", rules->name,
 	    (long long)g.id);
 	page_table_value(r, &g, viewer, 0, &p.table);	/* the chat only */
-	page_leave_value(r, &g, -1, &p.names, &p.leave);	/* no buttons */
+	page_leave_view_value(r, &g, -1, &p.names, &p.leave);	/* no buttons */
 	ctx.lookup = history_lookup;
 	ctx.data = &p;
 	page_render(r, "history", &ctx, p.title);

@@ -16,10 +16,7 @@
 #ifndef TOPPER_PAGE_LEAVE_H
 #define TOPPER_PAGE_LEAVE_H
 
-struct page_game_names;
 struct req;
-struct store_game;
-struct tpl_val;
 
 void	page_leave_resign(struct req *r);
 void	page_leave_abort(struct req *r);
@@ -27,14 +24,5 @@ void	page_leave_rematch(struct req *r);
 void	api_leave_resign(struct req *r);
 void	api_leave_abort(struct req *r);
 void	api_leave_rematch(struct req *r);
-
-/*
- * The section "leave" of g's page for the viewer's seat (-1: none): how
- * the game ended when the table ended it, who resigned, and the
- * buttons that apply now.  Fills out (none on a failure); -1 on a
- * failure.
- */
-int	page_leave_value(struct req *r, const struct store_game *g, int seat,
-	    const struct page_game_names *nm, struct tpl_val *out);
 
 #endif /* TOPPER_PAGE_LEAVE_H */
