@@ -10,7 +10,9 @@
 static const char SQL_PEEK[] =
     "SELECT (SELECT coalesce(max(coalesce(seen_at, 0)), -1) FROM seats "
     "WHERE game = ?2 AND user = ?1), "
-    "(SELECT count(*) FROM seats WHERE user = ?1 AND deadline IS NOT NULL)";
+    "(SELECT count(*) FROM seats WHERE user = ?1 AND deadline IS NOT NULL) "
+    "+ (SELECT count(*) FROM invitations WHERE user = ?1 AND "
+    "answer IS NULL)";
 
 enum db_rc
 store_turn_peek(struct db *db, int64_t user, int64_t game, int64_t *seen,

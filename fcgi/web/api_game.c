@@ -341,9 +341,13 @@ api_game_move(struct req *r)
 	}
 	seat = seat_of(&g, r->uid);
 	/* Stale only if this seat's view changed (DESIGN.md, step 3). */
-	switch (play_move(db, &g, seat, ply, PLAY_SEEN_VIEW, text, why)) {
+	switch (play_move(db, &g, seat, ply, PLAY_SEEN_VIEW | PLAY_FULL_TABLE,
+	    text, why)) {
 	case PLAY_OK:
 		break;
+	case PLAY_OPEN:		/* a seat waits for a player or an answer */
+		resp_fail(r, 409, "%s", why);
+		goto out;
 	case PLAY_NOT_SEATED:
 		resp_fail(r, 403, "You do not hold a seat in this game.");
 		goto out;

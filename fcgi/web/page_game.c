@@ -21,6 +21,7 @@
 #include "game_web.h"
 #include "page.h"
 #include "page_deadline.h"
+#include "page_invite.h"
 #include "page_turn.h"
 #include "page_table.h"
 #include "play.h"
@@ -56,6 +57,7 @@ struct game_page {
 	const char			*seed;		/* hex, once over */
 	const char			*updated;
 	struct tpl_val			 table;		/* chat, note: page_table.h */
+	struct tpl_val			 invites;	/* page_invite.h */
 };
 
 void
@@ -194,6 +196,10 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'i':
 		if (strcmp(key, "id") == 0)
 			return tpl_int(out, g->id);
+		if (strcmp(key, "invites") == 0) {
+			*out = p->invites;
+			return 0;
+		}
 		break;
 	case 'm':
 		if (strcmp(key, "my_turn") == 0)
@@ -359,7 +365,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	struct tpl_ctx		 ctx;
 	char			 when[PAGE_TIME_MAX];
 	void			*view;
-	int			 s;
+	int			 s, free_seat;
 
 	memset(&p, 0, sizeof(p));
 	p.r = r;
@@ -376,7 +382,12 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 		if (!g->over && (g->to_act >> s) & 1 && g->is_bot[s])
 			p.refresh = 1;
 	}
-	p.can_join = p.open && !g->over && u != NULL && p.seat < 0;
+	/* A seat an invitation holds is open to its invitee only. */
+	free_seat = p.open;
+	if (page_invite_value(r, g, u != NULL ? u->id : 0, &p.invites,
+	    &free_seat) != 0)
+		tpl_none(&p.invites);
+	p.can_join = free_seat && !g->over && u != NULL && p.seat < 0;
 	p.my_turn = !g->over && !p.open && p.seat >= 0 &&
 	    page_game_may_act(g, p.seat);
 	/* After a move: the waiting game with the least time left. */
