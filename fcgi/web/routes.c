@@ -40,6 +40,8 @@ healthz(struct req *r)
  */
 static const struct route routes[] = {
 	{ REQ_GET,	"/healthz",		healthz,	0 },
+	/* The page's poll, the most served request: matched early. */
+	{ REQ_GET,	"/api/games/{id}/ply",	api_game_ply,	R_API },
 	{ REQ_GET,	"/",			page_auth_home,	0 },
 	{ REQ_GET,	"/register",		page_auth_register_form, 0 },
 	{ REQ_POST,	"/register",		page_auth_register, R_POST_CSRF | R_WRITES },
@@ -93,7 +95,6 @@ static const struct route routes[] = {
 	{ REQ_GET,	"/ratings/{slug:s}",	page_rating_board, R_TOUCH },
 	{ REQ_GET,	"/api/games/{id}",	api_game_show,	R_API },
 	{ REQ_POST,	"/api/games/{id}/moves", api_game_move,	R_API | R_LOGIN | R_WRITES },
-	{ REQ_GET,	"/api/games/{id}/ply",	api_game_ply,	R_API },
 };
 
 const struct route *
