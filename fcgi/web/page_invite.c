@@ -137,16 +137,16 @@ page_invite_value(struct req *r, const struct store_game *g, int64_t uid,
 
 /*
  * Answer invitation id (accept or not) in one transaction, with the
- * inviter's mail.  0, or the status to answer with and why[] set (500
- * with why[] empty).
+ * inviter's mail; *started says whether it started the game.  0, or
+ * the status to answer with and why[] set (500 with why[] empty).
  */
 static int
-answer(struct req *r, int64_t id, int accept, char why[GAME_WHY_MAX])
+answer(struct req *r, int64_t id, int accept, int *started,
+    char why[GAME_WHY_MAX])
 {
 	struct db		*db = r->app->db;
 	struct store_invite	 v;
 	enum db_rc		 rc;
-	int			 started;
 
 	why[0] = '\0';
 	if (db_begin_immediate(db) != DB_OK) {
@@ -154,11 +154,11 @@ answer(struct req *r, int64_t id, int accept, char why[GAME_WHY_MAX])
 		    "again.");
 		return 503;
 	}
-	rc = store_invite_answer(db, id, accept, db_now(), &started, why);
+	rc = store_invite_answer(db, id, accept, db_now(), started, why);
 	if (rc == DB_OK)
 		rc = store_invite_get(db, id, &v);
 	if (rc == DB_OK)
-		rc = mail_queue_answer(db, &v, started);
+		rc = mail_queue_answer(db, &v, *started);
 	if (rc == DB_OK && db_commit(db) == DB_OK)
 		return 0;
 	db_rollback_if_open(db);
@@ -204,7 +204,7 @@ page_invite_answer(struct req *r)
 	struct store_invite	 v;
 	char			 why[GAME_WHY_MAX];
 	long long		 id = req_id(r, 0);
-	int			 accept, status;
+	int			 accept, status, started;
 
 	if (u == NULL) {
 		resp_fail(r, 403, "Please log in first.");
@@ -223,7 +223,7 @@ page_invite_answer(struct req *r)
 		resp_fail(r, 500, "The invitation could not be read.");
 		return;
 	}
-	if ((status = answer(r, v.id, accept, why)) == 0)
+	if ((status = answer(r, v.id, accept, &started, why)) == 0)
 		resp_redirect(r, 303, "/g/%lld", id);
 	else if (why[0] != '\0')
 		resp_fail(r, status, "%s", why);
@@ -360,7 +360,7 @@ page_invite_link(struct req *r)
 {
 	struct link_page	*p;
 	char			 why[GAME_WHY_MAX];
-	int			 status, accept;
+	int			 status, accept, started;
 
 	if ((p = arena_calloc(r->arena, sizeof(*p))) == NULL) {
 		resp_fail(r, 500, "This link could not be read.");
@@ -376,7 +376,7 @@ page_invite_link(struct req *r)
 		link_render(r, p, status);
 		return;
 	}
-	if ((status = answer(r, p->v.id, accept, why)) != 0) {
+	if ((status = answer(r, p->v.id, accept, &started, why)) != 0) {
 		if (why[0] == '\0') {
 			resp_fail(r, 500, "The answer could not be stored.");
 			return;
@@ -385,8 +385,10 @@ page_invite_link(struct req *r)
 		link_render(r, p, status);
 		return;
 	}
-	p->done = accept ? "You accepted: your seat is waiting for you. "
-	    "The game starts when every invited player has accepted." :
-	    "You declined: your seat is open to anyone now.";
+	p->done = !accept ? "You declined: your seat is open to anyone now." :
+	    started ? "You accepted: the game has started, and its clocks "
+	    "run. Open the game to play." : "You accepted: your seat is "
+	    "waiting for you. The game starts when every invited player "
+	    "has accepted.";
 	link_render(r, p, 200);
 }

@@ -125,7 +125,7 @@ for g in $games; do
 	post lc anon "$link" "answer=maybe"
 	check "  an answer neither accept nor decline: 400" [ "$(code lc)" = 400 ]
 	post ld anon "$link" "answer=accept"
-	check "  bob accepts by the link: 200" sh -c "[ \"\$(cat '$tmp/ld.code')\" = 200 ] && grep -q 'You accepted' '$tmp/ld.html'"
+	check "  bob accepts by the link: 200" sh -c "[ \"\$(cat '$tmp/ld.code')\" = 200 ] && grep -q 'You accepted: the game has started' '$tmp/ld.html'"
 	check "  the invitation is accepted" [ "$(state "$a")" = accepted ]
 	started "$a" "$seat" "$g"
 	post le anon "$link" "answer=decline"
