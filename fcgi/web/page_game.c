@@ -385,7 +385,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	/* A seat an invitation holds is open to its invitee only. */
 	free_seat = p.open;
 	if (page_invite_value(r, g, u != NULL ? u->id : 0, &p.invites,
-	    &free_seat) != 0)
+	    &free_seat, &p.names) != 0)
 		tpl_none(&p.invites);
 	p.can_join = free_seat && !g->over && u != NULL && p.seat < 0;
 	p.my_turn = !g->over && !p.open && p.seat >= 0 &&

@@ -15,6 +15,7 @@
 #include "mail_invite.h"
 #include "mail_queue.h"
 #include "page.h"
+#include "page_game_kit.h"
 #include "req.h"
 #include "resp.h"
 #include "serve.h"
@@ -95,9 +96,23 @@ line_of(struct req *r, const struct store_invite *v, int64_t uid)
 	}
 }
 
+/* "Bo (invited)" into a name buffer of n bytes, or "Bo" alone. */
+static void
+name_held(char *out, size_t n, const char *name)
+{
+	size_t	 len = strlen(name);
+
+	if (len >= n)
+		len = n - 1;
+	memcpy(out, name, len);
+	out[len] = '\0';
+	if (len + sizeof(" (invited)") <= n)
+		memcpy(out + len, " (invited)", sizeof(" (invited)"));
+}
+
 int
 page_invite_value(struct req *r, const struct store_game *g, int64_t uid,
-    struct tpl_val *out, int *free_seat)
+    struct tpl_val *out, int *free_seat, struct page_game_names *names)
 {
 	struct store_invite	*inv;
 	struct invite_view	*v;
@@ -119,8 +134,12 @@ page_invite_value(struct req *r, const struct store_game *g, int64_t uid,
 		return -1;
 	for (i = 0; i < n; i++) {
 		/* Answered long ago, on a running game: not news. */
-		if (inv[i].state == STORE_INVITE_WAITING)
+		if (inv[i].state == STORE_INVITE_WAITING) {
 			held |= UINT32_C(1) << inv[i].seat;
+			if (names != NULL && inv[i].seat < names->nseats)
+				name_held(names->name[inv[i].seat],
+				    sizeof(names->name[0]), inv[i].name);
+		}
 		if (inv[i].state == STORE_INVITE_WAITING && inv[i].user == uid)
 			v->mine = 1;
 		if ((v->line[v->nlines] = line_of(r, &inv[i], uid)) == NULL)

@@ -18,6 +18,7 @@
 
 #include <stdint.h>
 
+struct page_game_names;
 struct req;
 struct store_game;
 struct tpl_val;
@@ -33,8 +34,11 @@ void	 page_invite_answer(struct req *r);	/* POST /g/{id}/invite */
  * stays none when g has no invitation.  *free_seat: whether g has an
  * open seat that no waiting invitation holds (one anyone may take).
  * 0, or -1 on a failure (*out none, *free_seat as if none were held).
+ * names (may be NULL): a held seat's "Open seat" becomes "Bo
+ * (invited)" (or "Bo" when that does not fit).
  */
 int	 page_invite_value(struct req *r, const struct store_game *g,
-	    int64_t uid, struct tpl_val *out, int *free_seat);
+	    int64_t uid, struct tpl_val *out, int *free_seat,
+	    struct page_game_names *names);
 
 #endif /* TOPPER_PAGE_INVITE_H */

@@ -101,6 +101,7 @@ for g in $games; do
 	waiting "$a"
 	page pa alice "$INST_URL/g/$a"
 	check "  alice's page: waiting for bob to accept" has pa "Waiting for bob to accept"
+	check "  and the held seat is named" has pa "bob (invited)"
 	check "  and no one may take the seat" hasnt pa "/g/$a/join"
 	page pb bob "$INST_URL/g/$a"
 	check "  bob's page asks him, with two buttons" sh -c "grep -q 'alice invites you to this game' '$tmp/pb.html' && grep -q 'value=\"accept\"' '$tmp/pb.html' && grep -q 'value=\"decline\"' '$tmp/pb.html'"
