@@ -14,6 +14,10 @@
 #   (a) nginx serving a static file as big as the game page (its bytes)
 #   (b) GET /healthz: the FastCGI round trip, no database
 #   (c) GET /g/ID for the player to act, logged in through /login
+#   (p) GET /api/games/ID/ply, the game page's poll (every open page,
+#       every few seconds), as that player: the reply carries the count
+#       of games waiting for them and marks the table seen; right after
+#       (b), so both see the same machine
 #   (d) POST /g/ID/move from "topper bench-moves"'s script of legal
 #       moves (tools/bench/moves.lua); only 303s count, and the moves
 #       table must grow by their number
@@ -29,7 +33,8 @@
 #       ("topper bench-table --game vodkapolis-500 --seats 6"), for its player to act (issue 4)
 #   (dl) the POSTs of (d) while 16 more connections post random names
 #       to /login (tools/bench/login.lua), beside (dl0) without them
-# Targets: c >= 60% of b, d >= 75% of e; p99 of c against a 5 ms goal;
+# Targets: c >= 60% of b, p >= 80% of b, d >= 75% of e; p99 of c
+# against a 5 ms goal;
 # the p50 of (dl) within 2x that of (dl0).
 # (d) and (e) run the same db.c: WAL with synchronous=FULL, the writers'
 # queue, and SQLite's checkpoint rule run by the writer after COMMIT;
@@ -183,6 +188,13 @@ a_rps=$rps a_p50=$p50 a_p99=$p99
 run_wrk b "$url/healthz"
 all_ok b
 b_rps=$rps b_p50=$p50 b_p99=$p99
+# (p) the poll, as the player (their waiting count in the reply).
+poll=$(curl -sS -H "Cookie: $cookie" "$url/api/games/$gid/ply") ||
+    die "GET /api/games/$gid/ply failed"
+case $poll in *'"waiting":'*) ;; *) die "the poll carries no waiting count: $poll" ;; esac
+run_wrk p -H "Cookie: $cookie" "$url/api/games/$gid/ply"
+all_ok p
+p_rps=$rps p_p50=$p50 p_p99=$p99
 run_wrk c -H "Cookie: $cookie" "$url/g/$gid"
 all_ok c
 c_rps=$rps c_p50=$p50 c_p99=$p99
@@ -321,6 +333,7 @@ verdict() {	# percent target
 }
 ca=$(pct "$c_rps" "$a_rps")
 cb=$(pct "$c_rps" "$b_rps")
+pb=$(pct "$p_rps" "$b_rps")
 de=$(pct "$d_rps" "$e_rps")
 gf=$(pct "$g_rps" "$f_rps")
 p99_goal=$(awk -v p="$c_p99" 'BEGIN { print (p <= 5 ? "met" : "NOT met") }')
@@ -335,6 +348,7 @@ printf '%-46s %10s %9s %9s\n' "" "req/s" "p50 ms" "p99 ms"
 row() { printf '%-46s %10.0f %9.3f %9.3f\n' "$1" "$2" "$3" "$4"; }
 row "(a) nginx static file, $size bytes" "$a_rps" "$a_p50" "$a_p99"
 row "(b) GET /healthz" "$b_rps" "$b_p50" "$b_p99"
+row "(p) GET /api/games/$gid/ply, its player" "$p_rps" "$p_p50" "$p_p99"
 row "(c) GET /g/$gid, its player to act (ply $gply)" "$c_rps" "$c_p50" "$c_p99"
 row "(d) POST /g/ID/move: $d_made 303s, $d_other other" "$d_rps" "$d_p50" \
     "$d_p99"
@@ -349,6 +363,7 @@ row "(g) GET /g/$vgid, Vodkapolis 500, 6 seats (ply $vply)" "$g_rps" "$g_p50" \
 echo
 echo "c/a = $ca%"
 echo "c/b = $cb% (target >= 60%: $(verdict "$cb" 60))"
+echo "p/b = $pb% (target >= 80%: $(verdict "$pb" 80)): the poll, with its waiting count ($poll), against /healthz"
 echo "d/e = $de% (target >= 75%: $(verdict "$de" 75))"
 echo "(d) and (e) ran in turns, $rounds of (d) for ${slice}s each between $((rounds + 1)) of (e) for $turn_writes writes each;"
 echo "  req/s of each turn, in order:$(echo $e_turns $d_turns | awk -v n="$((rounds + 1))" '{ for (i = 1; i <= n; i++) { printf " e %.0f", $i; if (i < n) printf ", d %.0f,", $(n + i) } }')"

@@ -29,7 +29,7 @@ static const char *const known_keys[] = {
  * them with their defaults.
  */
 static const char *const num_keys[] = {
-	"session_idle", "api_token_days", "games_open", NULL
+	"session_idle", "api_token_days", "games_open", "invite_days", NULL
 };
 static const char *const rate_keys[] = {
 	"login_delay", "register_rate", "games_rate", "verify_rate",

@@ -15,14 +15,27 @@
 #include "arena.h"
 #include "bot_name.h"
 #include "store_game.h"
+#include "store_invite.h"
 
+/*
+ * A seat held by a waiting invitation is open but offered to nobody
+ * else (store_invite.h): a table whose open seats are all held is
+ * listed to its players only, naming whom it waits for.
+ */
 static const char SQL_OPEN_GAMES[] =
-    "SELECT g.id, g.rules, g.options, g.created, coalesce(u.name, ''), "
-    "(SELECT count(*) FROM seats s WHERE s.game = g.id AND s.user IS NULL), "
-    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?1), "
-    "g.move_secs "
+    "SELECT * FROM (SELECT g.id, g.rules, g.options, g.created, "
+    "coalesce(u.name, ''), "
+    "(SELECT count(*) FROM seats s WHERE s.game = g.id AND s.user IS NULL "
+    "AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
+    "i.seat = s.seat AND i.answer IS NULL)) AS free, "
+    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?1) "
+    "AS mine, g.move_secs, "
+    "coalesce((SELECT group_concat(n.name, ', ') FROM invitations i "
+    "JOIN users n ON n.id = i.user WHERE i.game = g.id AND "
+    "i.answer IS NULL), '') "
     "FROM games g LEFT JOIN users u ON u.id = g.created_by "
-    "WHERE g.status = 'open' ORDER BY g.created DESC, g.id DESC LIMIT ?2";
+    "WHERE g.status = 'open' ORDER BY g.created DESC, g.id DESC) "
+    "WHERE free > 0 OR mine LIMIT ?2";
 
 static void
 copy_text(sqlite3_stmt *st, int col, char *out, size_t outsz)
@@ -70,6 +83,7 @@ store_lobby_open_games(struct db *db, struct arena *a, int64_t uid, int max,
 		o->open_seats = sqlite3_column_int(st, 5);
 		o->mine = sqlite3_column_int(st, 6);
 		o->move_secs = sqlite3_column_int64(st, 7);
+		copy_text(st, 8, o->invited, sizeof(o->invited));
 		(*n)++;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -266,18 +280,19 @@ store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
 static const char SQL_JOIN_CHECK[] =
     "SELECT g.status, "
     "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?2), "
-    "(SELECT min(seat) FROM seats s WHERE s.game = g.id AND s.user IS NULL), "
+    "(SELECT min(seat) FROM seats s WHERE s.game = g.id AND s.user IS NULL "
+    "AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
+    "i.seat = s.seat AND i.answer IS NULL)), "
     "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.seat = ?3 "
-    "AND s.user IS NULL), "
-    "(SELECT is_bot FROM users WHERE id = ?2) "
+    "AND s.user IS NULL AND NOT EXISTS (SELECT 1 FROM invitations i WHERE "
+    "i.game = g.id AND i.seat = ?3 AND i.answer IS NULL)), "
+    "(SELECT is_bot FROM users WHERE id = ?2), "
+    "EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
+    "i.user = ?2 AND i.answer IS NULL) "
     "FROM games g WHERE g.id = ?1";
 static const char SQL_JOIN_SEAT[] =
     "UPDATE seats SET user = ?3, is_bot = 0 "
     "WHERE game = ?1 AND seat = ?2 AND user IS NULL";
-static const char SQL_JOIN_ACTIVATE[] =
-    "UPDATE games SET updated = ?2, status = CASE WHEN NOT EXISTS "
-    "(SELECT 1 FROM seats WHERE game = ?1 AND user IS NULL) "
-    "THEN 'active' ELSE status END WHERE id = ?1";
 
 enum db_rc
 store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,
@@ -285,7 +300,8 @@ store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,
 {
 	sqlite3_stmt	*st;
 	const char	*status;
-	int		 open, mine, lowest, free_seat, is_bot, rc;
+	int		 open, mine, lowest, free_seat, is_bot, rc, started;
+	int		 invited;
 	enum db_rc	 drc;
 
 	why[0] = '\0';
@@ -308,6 +324,7 @@ store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,
 	free_seat = sqlite3_column_int(st, 3);
 	is_bot = sqlite3_column_type(st, 4) == SQLITE_NULL ? -1 :
 	    sqlite3_column_int(st, 4);
+	invited = sqlite3_column_int(st, 5);
 	sqlite3_reset(st);
 	if (is_bot != 0) {
 		snprintf(why, GAME_WHY_MAX, "Only a registered player can "
@@ -320,6 +337,11 @@ store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,
 	}
 	if (mine) {
 		snprintf(why, GAME_WHY_MAX, "You already sit at this table.");
+		return DB_REFUSED;
+	}
+	if (invited) {
+		snprintf(why, GAME_WHY_MAX, "A seat at this table waits for "
+		    "you: accept the invitation instead.");
 		return DB_REFUSED;
 	}
 	if (seat < 0)
@@ -339,11 +361,8 @@ store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,
 		snprintf(why, GAME_WHY_MAX, "Seat %d is not open.", seat);
 		return DB_REFUSED;
 	}
-	if ((st = db_stmt(db, SQL_JOIN_ACTIVATE)) == NULL)
-		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, db_now());
-	return db_step_done(db, st);
+	/* The last seat starts the game, unless an invitation waits. */
+	return store_invite_start(db, id, db_now(), &started);
 }
 
 enum db_rc

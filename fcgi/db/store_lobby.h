@@ -41,6 +41,8 @@ struct store_lobby_open {
 	int			 open_seats;
 	int			 mine;		/* the asking user holds a seat */
 	int64_t			 move_secs;	/* time per move */
+	char			 invited[STORE_LOBBY_NAMES_MAX];	/* "Bo, Cy": waiting
+						   invitations, or "" */
 };
 
 /* One of a player's games. */
@@ -60,8 +62,10 @@ struct store_lobby_game {
 enum { STORE_LOBBY_OPEN, STORE_LOBBY_ACTIVE, STORE_LOBBY_OVER };
 
 /*
- * Open games, newest first, at most max (<= STORE_LOBBY_LIST_MAX);
- * mine is set for games uid sits in (uid 0: none).  *out in a.
+ * Open games, newest first, at most max (<= STORE_LOBBY_LIST_MAX):
+ * those with a seat for anyone (a seat held by a waiting invitation is
+ * none), and uid's own; mine is set for games uid sits in (uid 0:
+ * none).  *out in a.
  */
 enum db_rc	store_lobby_open_games(struct db *db, struct arena *a,
 		    int64_t uid, int max, struct store_lobby_open **out,
@@ -88,8 +92,8 @@ int		store_lobby_status(const struct game_rules *rules,
 /*
  * Seat uid at seat of game id (-1: its lowest open seat), which must
  * be an open seat of an open game that uid does not sit in yet (and
- * uid no bot); when no open seat is left the
- * game becomes active.  DB_REFUSED with why[] otherwise (the game is
+ * uid no bot), not held by an invitation (store_invite.h); when no
+ * open seat is left the game becomes active (store_invite_start()).  DB_REFUSED with why[] otherwise (the game is
  * not open, the seat is taken, uid already sits there).
  */
 enum db_rc	store_lobby_join(struct db *db, int64_t id, int seat,

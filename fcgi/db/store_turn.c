@@ -7,10 +7,19 @@
 
 #include "arena.h"
 
+/*
+ * The poll runs this on every open page every few seconds, so each
+ * part reads a bounded number of rows: the seen mark through the
+ * game's key (a game has at most 12 seats; "+user" keeps the planner
+ * off seats_user, which would read every seat the player ever had),
+ * the waiting counts through their partial indexes.
+ */
 static const char SQL_PEEK[] =
     "SELECT (SELECT coalesce(max(coalesce(seen_at, 0)), -1) FROM seats "
-    "WHERE game = ?2 AND user = ?1), "
-    "(SELECT count(*) FROM seats WHERE user = ?1 AND deadline IS NOT NULL)";
+    "WHERE game = ?2 AND +user = ?1), "
+    "(SELECT count(*) FROM seats WHERE user = ?1 AND deadline IS NOT NULL) "
+    "+ (SELECT count(*) FROM invitations WHERE user = ?1 AND "
+    "answer IS NULL)";
 
 enum db_rc
 store_turn_peek(struct db *db, int64_t user, int64_t game, int64_t *seen,

@@ -28,8 +28,9 @@ enum {
 /*
  * What a page or the poll needs about user and game (game 0: none):
  * *seen, when user last looked at game (0: never), or -1 when user
- * holds no seat in it; *waiting, the games waiting for user.  One
- * statement on two indexes.
+ * holds no seat in it; *waiting, the games waiting for user: those
+ * where a seat of theirs must act, and those whose invitation waits
+ * for their answer (store_invite.h).  One statement on three indexes.
  */
 enum db_rc	store_turn_peek(struct db *db, int64_t user, int64_t game,
 		    int64_t *seen, int *waiting);

@@ -101,7 +101,7 @@ token_sign(const struct token *t, const uint8_t key[TOKEN_KEY_BYTES],
 	uint8_t	 raw[TOK_RAW];
 
 	out[0] = '\0';
-	if ((t->purpose < TOKEN_UNSUBSCRIBE || t->purpose > TOKEN_MOVE) ||
+	if ((t->purpose < TOKEN_UNSUBSCRIBE || t->purpose > TOKEN_INVITE) ||
 	    !fits32(t->user) || !fits32(t->game) || !fits32(t->ply) ||
 	    !fits32(t->expires) || t->seat < TOKEN_SEAT_NONE || t->seat > 254)
 		return -1;

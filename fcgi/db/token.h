@@ -34,8 +34,10 @@ enum token_purpose {
 	TOKEN_REPLY = 2,	/* a move by reply: user, game, seat, ply */
 	TOKEN_VERIFY = 3,	/* confirm user's address; ply: users.email_gen */
 	TOKEN_RESET = 4,	/* set user's password; ply: users.pw_gen */
-	TOKEN_MOVE = 5		/* one move by a link (mail_links.h): the
+	TOKEN_MOVE = 5,		/* one move by a link (mail_links.h): the
 				   ply field also holds which move */
+	TOKEN_INVITE = 6	/* answer an invitation (mail_invite.h):
+				   the ply field holds its id */
 };
 
 enum {

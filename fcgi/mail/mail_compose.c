@@ -391,6 +391,7 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	char			 example[GAME_MOVE_TEXT_MAX] = "";
 	char			 tok[TOKEN_TEXT_MAX], reply[512];
 	int			 nmoves = 0, i, from, last, shown;
+	int			 waits = 0;
 	struct token		 t;
 	struct mail_html_alt	 alt[MAIL_ALT_MAX];
 	struct words		 wf;
@@ -400,6 +401,9 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 	if (store_game_load(db, a, row->game, &g) != DB_OK)
 		return 1;
 	rules = g.rules;
+	/* Before every seat is taken and accepted, nobody moves. */
+	for (i = 0; i < g.nseats; i++)
+		waits |= g.user[i] == 0;
 	if (row->seat < 0 || row->seat >= g.nseats ||
 	    g.user[row->seat] != row->user)
 		return 1;
@@ -458,6 +462,11 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 		buf_puts(&b, "The game is over. ");
 		mail_turn_winners(&b, &nm, gs.winners);
 		buf_puts(&b, "\n");
+	}
+	else if (waits && !gs.over) {
+		gs.to_act = 0;		/* no turn, no links, no Reply-To */
+		buf_puts(&b, "The game has not started: it waits for a player "
+		    "or an answer to an invitation.\n");
 	}
 	else if (gs.to_act & (UINT32_C(1) << row->seat)) {
 		buf_puts(&b, "It is your turn");

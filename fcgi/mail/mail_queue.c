@@ -11,6 +11,7 @@
 #include <sodium.h>
 
 #include "store_game.h"
+#include "store_invite.h"
 
 static const char *const mode_names[] = { "every", "digest", "off" };
 
@@ -206,22 +207,19 @@ mail_queue_game(struct db *db, int64_t game, int seat, int ply, int why,
 }
 
 static const char SQL_INVITED[] =
-    "SELECT s.seat, s.user, g.to_act, g.ply, (SELECT name FROM users "
-    "WHERE id = ?2) FROM seats s JOIN games g ON g.id = s.game "
-    "WHERE s.game = ?1 AND s.user IS NOT NULL AND s.user != ?2 "
-    "AND s.is_bot = 0 ORDER BY s.seat";
+    "SELECT i.seat, i.user, g.ply FROM invitations i "
+    "JOIN games g ON g.id = i.game "
+    "WHERE i.game = ?1 AND i.from_user = ?2 AND i.answer IS NULL "
+    "ORDER BY i.seat";
 
 enum db_rc
 mail_queue_invites(struct db *db, int64_t game, int64_t from)
 {
-	struct { int seat, why, ply; int64_t user; } inv[GAME_SEATS_MAX];
-	char		 note[128];
+	struct { int seat, ply; int64_t user; } inv[GAME_SEATS_MAX];
 	sqlite3_stmt	*st;
-	const unsigned char *name;
 	enum db_rc	 rc;
 	int		 n = 0, i, step;
 
-	note[0] = '\0';
 	if ((st = db_stmt(db, SQL_INVITED)) == NULL)
 		return DB_ERROR;
 	sqlite3_bind_int64(st, 1, game);
@@ -229,23 +227,82 @@ mail_queue_invites(struct db *db, int64_t game, int64_t from)
 	while ((step = sqlite3_step(st)) == SQLITE_ROW && n < GAME_SEATS_MAX) {
 		inv[n].seat = sqlite3_column_int(st, 0);
 		inv[n].user = sqlite3_column_int64(st, 1);
-		inv[n].ply = sqlite3_column_int(st, 3);
-		inv[n].why = MAIL_WHY_INVITE;
-		if ((uint32_t)sqlite3_column_int64(st, 2) &
-		    (UINT32_C(1) << inv[n].seat))
-			inv[n].why |= MAIL_WHY_TURN;
-		if ((name = sqlite3_column_text(st, 4)) != NULL)
-			snprintf(note, sizeof(note), "%s invited you to this "
-			    "game.", (const char *)name);
+		inv[n].ply = sqlite3_column_int(st, 2);
 		n++;
 	}
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
 		return db_fail(db, st);
 	sqlite3_reset(st);
+	/* Composed by the worker with the answer link (mail_invite.h). */
 	for (i = 0; i < n; i++)
 		if ((rc = queue_one(db, inv[i].user, game, inv[i].seat,
-		    inv[i].ply, inv[i].why, note, NULL)) != DB_OK)
+		    inv[i].ply, MAIL_WHY_INVITE, NULL, NULL)) != DB_OK)
 			return rc;
+	return DB_OK;
+}
+
+static const char SQL_HUMANS[] =
+    "SELECT s.seat, s.user, g.to_act, g.ply, g.status FROM seats s "
+    "JOIN games g ON g.id = s.game WHERE s.game = ?1 AND "
+    "s.user IS NOT NULL AND s.is_bot = 0 ORDER BY s.seat";
+
+enum db_rc
+mail_queue_answer(struct db *db, const struct store_invite *v, int started)
+{
+	struct { int seat, ply; int64_t user; uint32_t to_act; }
+			 p[GAME_SEATS_MAX];
+	const char	*note;
+	char		 buf[256];
+	sqlite3_stmt	*st;
+	enum db_rc	 rc;
+	int		 n = 0, i, step, why;
+
+	if ((st = db_stmt(db, SQL_HUMANS)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, v->game);
+	while ((step = sqlite3_step(st)) == SQLITE_ROW && n < GAME_SEATS_MAX) {
+		p[n].seat = sqlite3_column_int(st, 0);
+		p[n].user = sqlite3_column_int64(st, 1);
+		p[n].to_act = (uint32_t)sqlite3_column_int64(st, 2);
+		p[n].ply = sqlite3_column_int(st, 3);
+		n++;
+	}
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	switch (v->state) {
+	case STORE_INVITE_ACCEPTED:
+		note = started ? "%s accepted your invitation. The game has "
+		    "started." : "%s accepted your invitation. The game "
+		    "starts when every seat is taken and accepted.";
+		break;
+	case STORE_INVITE_DECLINED:
+		note = "%s declined your invitation. Their seat is open to "
+		    "anyone in the lobby now.";
+		break;
+	default:
+		note = "%s did not answer your invitation in time. Their "
+		    "seat is open to anyone in the lobby now.";
+		break;
+	}
+	snprintf(buf, sizeof(buf), note, v->name);
+	/*
+	 * The inviter hears of the answer; when it started the game,
+	 * everyone to act (but the one who accepted: they are at the
+	 * table) gets the turn.
+	 */
+	for (i = 0; i < n; i++) {
+		if (p[i].user == v->user)
+			continue;
+		why = started && (p[i].to_act >> p[i].seat) & 1 ?
+		    MAIL_WHY_TURN : 0;
+		if (p[i].user == v->from)
+			why |= MAIL_WHY_NOTE;
+		if (why != 0 && (rc = queue_one(db, p[i].user, v->game,
+		    p[i].seat, p[i].ply, why, p[i].user == v->from ? buf :
+		    NULL, NULL)) != DB_OK)
+			return rc;
+	}
 	return DB_OK;
 }
 

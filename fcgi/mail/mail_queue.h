@@ -28,6 +28,7 @@
 #include "game.h"
 
 struct store_game;
+struct store_invite;
 
 enum mail_mode {
 	MAIL_EVERY = 0,
@@ -74,11 +75,22 @@ enum db_rc	mail_queue_game(struct db *db, int64_t game, int seat, int ply,
 		    int why, const char *note, int *queued);
 
 /*
- * After a game was created by user from: an invitation to every other
- * human seated in it (the lobby's "invite by name"), with the turn
- * news when the invitee acts first.  Honours each preference.
+ * After a game was created by user from: a mail to every player whose
+ * seat waits for them (store_invite.h), composed by the worker with
+ * the signed answer link (mail_invite.h).  Honours each preference;
+ * the quiet rule does not hold it.
  */
 enum db_rc	mail_queue_invites(struct db *db, int64_t game, int64_t from);
+
+/*
+ * After invitation v was answered (accepted or declined) or expired:
+ * a note to the inviter saying so (a game mail: the quiet rule holds
+ * it while the inviter is at the table) and, when the answer started
+ * the game (started), the turn to every player who must act but the
+ * one who accepted.
+ */
+enum db_rc	mail_queue_answer(struct db *db, const struct store_invite *v,
+		    int started);
 
 /* A composed mail.  user and game may be 0; html NULL; headers "". */
 struct mail_text {

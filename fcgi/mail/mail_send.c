@@ -15,6 +15,7 @@
 #include "config.h"
 #include "db.h"
 #include "mail_compose.h"
+#include "mail_invite.h"
 #include "mail_queue.h"
 #include "mail_quiet.h"
 #include "migrate.h"
@@ -394,7 +395,10 @@ compose(struct mail_sender *ms, struct db *db, struct arena *a,
 	sqlite3_stmt		*st;
 	int			 rc;
 
-	if ((rc = mail_compose_game(db, a, &ms->mc, &gr, now, &m)) != 0)
+	/* An invitation: the seat is not the player's yet. */
+	rc = gr.why & MAIL_WHY_INVITE ? mail_invite_compose(db, a, &ms->mc,
+	    &gr, now, &m) : mail_compose_game(db, a, &ms->mc, &gr, now, &m);
+	if (rc != 0)
 		return rc;
 	if ((st = db_stmt(db, SQL_STORE_TEXT)) == NULL)
 		return -1;

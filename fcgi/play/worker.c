@@ -36,6 +36,7 @@
 #include "when.h"
 #include "store_bot_level.h"
 #include "store_game.h"
+#include "store_invite.h"
 #include "worker_think.h"
 
 /* A view buffer aligned for any engine struct. */
@@ -168,6 +169,18 @@ bot_backoff(struct worker *w, int64_t game, int seat, int ply, int64_t now,
 	w->failed++;
 }
 
+/* 1 when a seat of g still waits for a player (or an answer). */
+static int
+table_open(const struct store_game *g)
+{
+	int	 s;
+
+	for (s = 0; s < g->nseats; s++)
+		if (g->user[s] == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * Choose a move for the bot at (game, seat) outside any transaction.
  * Returns 1 with text and *ply (the ply chosen at) set, 0 when there is
@@ -203,8 +216,12 @@ bot_think(struct worker *w, const struct due *d, int64_t now,
 	rules = g.rules;
 	*ply = g.ply;
 	rules->status(g.state, &gs);
+	/*
+	 * Nobody moves before the table is full and every invitation
+	 * accepted (store_invite.h): the start marks the bot due again.
+	 */
 	if (!g.is_bot[d->seat] || gs.over || d->seat >= g.nseats ||
-	    !(gs.to_act & (1u << d->seat))) {
+	    !(gs.to_act & (1u << d->seat)) || table_open(&g)) {
 		bot_due_set(w, d->game, d->seat, g.ply, 0);
 		return 0;
 	}
@@ -638,6 +655,29 @@ worker_mail(struct worker *w, int64_t now)
 	return n;
 }
 
+/*
+ * Invitations unanswered in time (store_invite.h): their seats open to
+ * anyone, and each inviter is told, in one transaction.
+ */
+static int
+worker_invites(struct worker *w, int64_t now)
+{
+	struct store_invite	*v;
+	enum db_rc		 rc;
+	int			 n = 0, i;
+
+	if ((rc = db_begin_immediate(w->db)) != DB_OK)
+		return rc == DB_BUSY ? 0 : -1;
+	rc = store_invite_expire(w->db, &w->arena, now, WORKER_BATCH, &v, &n);
+	for (i = 0; rc == DB_OK && i < n; i++)
+		rc = mail_queue_answer(w->db, &v[i], 0);
+	if (rc == DB_OK && db_commit(w->db) != DB_OK)
+		rc = DB_ERROR;
+	db_rollback_if_open(w->db);
+	arena_reset(&w->arena);
+	return rc == DB_OK ? n : -1;
+}
+
 /* Every job, in the order one poll runs them. */
 static const struct {
 	const char	*name;
@@ -645,6 +685,7 @@ static const struct {
 } jobs[] = {
 	{ "bots",	worker_bots },
 	{ "deadlines",	worker_deadlines },
+	{ "invitations", worker_invites },
 	{ "mail",	worker_mail },
 };
 

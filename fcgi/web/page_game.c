@@ -22,6 +22,7 @@
 #include "page.h"
 #include "page_deadline.h"
 #include "page_leave_view.h"
+#include "page_invite.h"
 #include "page_turn.h"
 #include "page_table.h"
 #include "play.h"
@@ -58,6 +59,7 @@ struct game_page {
 	const char			*updated;
 	struct tpl_val			 table;		/* chat, note: page_table.h */
 	struct tpl_val			 leave;		/* page_leave.h */
+	struct tpl_val			 invites;	/* page_invite.h */
 };
 
 void
@@ -196,6 +198,10 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'i':
 		if (strcmp(key, "id") == 0)
 			return tpl_int(out, g->id);
+		if (strcmp(key, "invites") == 0) {
+			*out = p->invites;
+			return 0;
+		}
 		break;
 	case 'l':
 		if (strcmp(key, "leave") == 0) {
@@ -370,7 +376,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	struct tpl_ctx		 ctx;
 	char			 when[PAGE_TIME_MAX];
 	void			*view;
-	int			 s;
+	int			 s, free_seat;
 
 	memset(&p, 0, sizeof(p));
 	p.r = r;
@@ -387,7 +393,12 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 		if (!g->over && (g->to_act >> s) & 1 && g->is_bot[s])
 			p.refresh = 1;
 	}
-	p.can_join = p.open && !g->over && u != NULL && p.seat < 0;
+	/* A seat an invitation holds is open to its invitee only. */
+	free_seat = p.open;
+	if (page_invite_value(r, g, u != NULL ? u->id : 0, &p.invites,
+	    &free_seat, &p.names) != 0)
+		tpl_none(&p.invites);
+	p.can_join = free_seat && !g->over && u != NULL && p.seat < 0;
 	p.my_turn = !g->over && !p.open && p.seat >= 0 &&
 	    page_game_may_act(g, p.seat);
 	/* After a move: the waiting game with the least time left. */

@@ -22,6 +22,7 @@
 #include "serve.h"
 #include "sess.h"
 #include "store_game.h"
+#include "store_invite.h"
 #include "store_lobby.h"
 #include "tpl.h"
 
@@ -59,6 +60,9 @@ open_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, it->when);
 	if (strcmp(key, "mine") == 0)
 		return tpl_bool(out, o->mine);
+	if (strcmp(key, "invited") == 0)	/* "Bo, Cy", waiting */
+		return tpl_str(out, o->invited[0] != '\0' ? o->invited :
+		    NULL);
 	if (strcmp(key, "options") == 0)
 		return tpl_str(out, it->options);
 	if (strcmp(key, "move_time") == 0)
@@ -213,7 +217,40 @@ struct game_row {
 struct games_page {
 	struct game_row	*rows[3];	/* your turn, running, finished */
 	int		 n[3];
+	struct invite_row *inv;		/* waiting for the player's answer */
+	int		 ninv;
 };
+
+/* An invitation waiting for the player (store_invite.h). */
+struct invite_row {
+	const struct store_invite	*v;
+	const char			*game_name;
+	const char			*until;
+};
+
+static int
+invite_lookup(const void *data, const char *key, struct tpl_val *out)
+{
+	const struct invite_row	*w = data;
+
+	if (strcmp(key, "gid") == 0)
+		return tpl_int(out, w->v->game);
+	if (strcmp(key, "game_name") == 0)
+		return tpl_str(out, w->game_name);
+	if (strcmp(key, "from") == 0)
+		return tpl_str(out, w->v->from_name);
+	if (strcmp(key, "until") == 0)
+		return tpl_str(out, w->until);
+	return tpl_none(out);
+}
+
+static int
+invite_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	out->lookup = invite_lookup;
+	out->data = (const struct invite_row *)list + i;
+	return 0;
+}
 
 static int
 row_lookup(const void *data, const char *key, struct tpl_val *out)
@@ -265,7 +302,12 @@ games_lookup(const void *data, const char *key, struct tpl_val *out)
 			return tpl_bool(out, p->n[i] > 0);
 	}
 	if (strcmp(key, "none") == 0)
-		return tpl_bool(out, p->n[0] + p->n[1] + p->n[2] == 0);
+		return tpl_bool(out, p->n[0] + p->n[1] + p->n[2] + p->ninv ==
+		    0);
+	if (strcmp(key, "invitations") == 0)
+		return tpl_list(out, (size_t)p->ninv, invite_item, p->inv);
+	if (strcmp(key, "has_invitations") == 0)
+		return tpl_bool(out, p->ninv > 0);
 	if (strcmp(key, "css") == 0)
 		return tpl_list(out, 1, string_item, lobby_css);
 	return tpl_none(out);
@@ -312,6 +354,7 @@ page_lobby_games(struct req *r)
 {
 	const struct sess_user	*u = sess_current(r);
 	struct store_lobby_game	*games = NULL;
+	struct store_invite	*inv;
 	struct games_page	 p;
 	struct tpl_ctx		 ctx;
 	char			 when[PAGE_TIME_MAX];
@@ -346,6 +389,24 @@ page_lobby_games(struct req *r)
 		if (games[i].status == STORE_LOBBY_ACTIVE)
 			w->clock = page_deadline_summary(r, games[i].id);
 	}
+	if (store_invite_of_user(r->app->db, r->arena, u->id, &inv, &n) !=
+	    DB_OK) {
+		resp_fail(r, 500, "Your invitations could not be listed.");
+		return;
+	}
+	if (n > 0 && (p.inv = arena_calloc(r->arena, (size_t)n *
+	    sizeof(*p.inv))) == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		const struct game_rules *rules = game_find(inv[i].rules);
+
+		p.inv[i].v = &inv[i];
+		p.inv[i].game_name = rules != NULL ? rules->name :
+		    "Unknown game";
+		p.inv[i].until = arena_strdup(r->arena, page_time(r,
+		    inv[i].expires, when));
+	}
+	p.ninv = n;
 	ctx.lookup = games_lookup;
 	ctx.data = &p;
 	page_render(r, "games", &ctx, "My games");

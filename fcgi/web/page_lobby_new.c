@@ -22,6 +22,7 @@
 
 #include "acct_limit.h"
 #include "arena.h"
+#include "config.h"
 #include "db.h"
 #include "deadline.h"
 #include "form.h"
@@ -33,6 +34,7 @@
 #include "sess.h"
 #include "store_bot_level.h"
 #include "store_game.h"
+#include "store_invite.h"
 #include "store_lobby.h"
 #include "store_rating.h"
 #include "store_social.h"
@@ -96,9 +98,16 @@ new_fields(struct arena *a, const struct game_rules *rules, size_t *n)
 	return a->failed ? NULL : t;
 }
 
-/* Who sits in the other seats: user ids, 0 for an open seat. */
+/*
+ * Who sits in the other seats: user ids, 0 for an open seat; an
+ * invited player's seat stays open, held by an invitation
+ * (store_invite.h), until they accept.  seat[k]: where the k-th other
+ * player sits (the seed's seating), set by create().
+ */
 struct seating {
 	int64_t		 user[GAME_SEATS_MAX];	/* [k], k >= 1 */
+	int		 invited[GAME_SEATS_MAX];
+	int		 seat[GAME_SEATS_MAX];
 };
 
 /*
@@ -108,7 +117,7 @@ struct seating {
  */
 static enum db_rc
 create(struct req *r, const struct game_rules *rules, int nseats,
-    const char *options, int64_t me, const struct seating *who,
+    const char *options, int64_t me, struct seating *who,
     int64_t *id, char why[GAME_WHY_MAX])
 {
 	union {
@@ -141,8 +150,10 @@ create(struct req *r, const struct game_rules *rules, int nseats,
 	n.dealer = -1;
 	n.seed = seed;
 	n.users[gs.seating[0]] = me;
-	for (k = 1; k < nseats; k++)
-		n.users[gs.seating[k]] = who->user[k];
+	for (k = 1; k < nseats; k++) {
+		who->seat[k] = gs.seating[k];
+		n.users[gs.seating[k]] = who->invited[k] ? 0 : who->user[k];
+	}
 	n.created_by = me;
 	rc = store_game_create(r->app->db, &n, id, why);
 	sodium_memzero(seed, sizeof(seed));
@@ -253,7 +264,26 @@ read_seats(struct req *r, struct lobby_form *f, int64_t me,
 				return DB_REFUSED;
 			}
 		who->user[k] = u.id;
+		who->invited[k] = !u.is_bot;
 	}
+	return DB_OK;
+}
+
+/* Hold the invited players' seats of game id (the mails come after). */
+static enum db_rc
+invite(struct req *r, int nseats, int64_t me, const struct seating *who,
+    int64_t id)
+{
+	int64_t		 now = db_now(), days;
+	enum db_rc	 rc;
+	int		 k;
+
+	days = config_num(r->app->config, "invite_days", STORE_INVITE_DAYS);
+	for (k = 1; k < nseats; k++)
+		if (who->invited[k] && (rc = store_invite_add(r->app->db, id,
+		    who->seat[k], who->user[k], me, now, now + days * 86400)) !=
+		    DB_OK)
+			return rc;
 	return DB_OK;
 }
 
@@ -385,6 +415,8 @@ page_lobby_new(struct req *r)
 	if (rc == DB_OK && v[NF_CHAT_CLOSED].u == 1)
 		rc = store_social_chat_public(r->app->db, id, 0);
 	if (rc == DB_OK)	/* the invitations, in the same transaction */
+		rc = invite(r, f->seats, u->id, &who, id);
+	if (rc == DB_OK)
 		rc = mail_queue_invites(r->app->db, id, u->id);
 	if (rc == DB_REFUSED) {
 		db_rollback_if_open(r->app->db);

@@ -264,8 +264,8 @@ page_mlink_play(struct req *r)
 			answer(r, m, status);
 		return;
 	}
-	switch (play_move(db, &m->g, m->t.seat, m->t.ply, PLAY_SEEN_PLY,
-	    m->move, why)) {
+	switch (play_move(db, &m->g, m->t.seat, m->t.ply, PLAY_SEEN_PLY |
+	    PLAY_FULL_TABLE, m->move, why)) {
 	case PLAY_OK:
 		break;
 	case PLAY_STALE:

@@ -17,6 +17,7 @@
 #include "page_leave.h"
 #include "page_lobby.h"
 #include "page_mail.h"
+#include "page_invite.h"
 #include "page_mlink.h"
 #include "page_rating.h"
 #include "page_rules.h"
@@ -40,6 +41,8 @@ healthz(struct req *r)
  */
 static const struct route routes[] = {
 	{ REQ_GET,	"/healthz",		healthz,	0 },
+	/* The page's poll, the most served request: matched early. */
+	{ REQ_GET,	"/api/games/{id}/ply",	api_game_ply,	R_API },
 	{ REQ_GET,	"/",			page_auth_home,	0 },
 	{ REQ_GET,	"/register",		page_auth_register_form, 0 },
 	{ REQ_POST,	"/register",		page_auth_register, R_POST_CSRF | R_WRITES },
@@ -69,12 +72,15 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/unsubscribe/{tok:s}",	page_mail_unsub, R_SIGNED | R_WRITES },
 	{ REQ_GET,	"/m/{tok:s}",		page_mlink_show, 0 },
 	{ REQ_POST,	"/m/{tok:s}",		page_mlink_play, R_SIGNED | R_WRITES },
+	{ REQ_GET,	"/i/{tok:s}",		page_invite_show, 0 },
+	{ REQ_POST,	"/i/{tok:s}",		page_invite_link, R_SIGNED | R_WRITES },
 	{ REQ_GET,	"/lobby",		page_lobby_show, R_LOGIN | R_TOUCH },
 	{ REQ_POST,	"/lobby/new",		page_lobby_new,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/games",		page_lobby_games, R_LOGIN | R_TOUCH },
 	{ REQ_GET,	"/g/{id}",		page_game_show,	R_TOUCH },
 	{ REQ_POST,	"/g/{id}/move",		page_game_move,	R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/join",		page_lobby_join, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/g/{id}/invite",	page_invite_answer, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/chat",		page_table_chat, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/mute",		page_table_mute, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/g/{id}/note",		page_table_note, R_LOGIN | R_POST_CSRF | R_WRITES },
@@ -96,7 +102,6 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/api/games/{id}/resign", api_leave_resign, R_API | R_LOGIN | R_WRITES },
 	{ REQ_POST,	"/api/games/{id}/abort", api_leave_abort, R_API | R_LOGIN | R_WRITES },
 	{ REQ_POST,	"/api/games/{id}/rematch", api_leave_rematch, R_API | R_LOGIN | R_WRITES },
-	{ REQ_GET,	"/api/games/{id}/ply",	api_game_ply,	R_API },
 };
 
 const struct route *

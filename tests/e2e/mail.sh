@@ -280,8 +280,8 @@ vid=$(sed -n 's|.*/g/\([0-9]*\)$|\1|p' "$tmp/inv.loc")
 check "the invitation is queued with the new game" [ "$(sql "SELECT count(*) FROM outbox WHERE to_addr = 'dave@example.org' AND game = $vid AND why & 32")" = 1 ]
 W
 m=$(last_of dave@example.org)
-check "dave's mail says he is invited" has "$m" "Subject: You are invited: Gin Vodka #$vid"
-check "  by alice" has "$m" "alice invited you to this game."
+check "dave's mail says he is invited" has "$m" "Subject: alice invites you: Gin Vodka #$vid"
+check "  by alice, with the link to answer (tests/e2e/invite.sh)" has "$m" "alice invites you to a game of Gin Vodka"
 
 # 6. A mail that cannot be delivered is failed after the cap, and listed.
 stop_smtp
