@@ -21,11 +21,11 @@
 enum {
 	GROUPS_MAX = 2048,
 	/*
-	 * Search steps for the takes of one listing (about 5 ms: a bot's
-	 * playout lists moves at every turn), and for checking one named
-	 * take.
+	 * Search steps for the takes of one listing (about 10 ms: a
+	 * bot's playout lists moves at every turn), and for checking one
+	 * named take.
 	 */
-	LIST_WORK_MAX = 500000,
+	LIST_WORK_MAX = 1000000,
 	CHECK_WORK_MAX = 10000000
 };
 
