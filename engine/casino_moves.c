@@ -75,11 +75,12 @@ setbit(uint64_t m[2], int i)
 	m[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
+/* At most one of the four plain colors (or suits) in m: no bit, or one. */
 static int
-popcount4(int m)
+one_at_most(int m)
 {
 	m &= 0x0f;
-	return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+	return (m & (m - 1)) == 0;
 }
 
 int
@@ -97,7 +98,7 @@ cm_smask(card_t c)
 int
 cm_legal_masks(int cmask, int smask)
 {
-	return popcount4(cmask) <= 1 || popcount4(smask) <= 1;
+	return one_at_most(cmask) || one_at_most(smask);
 }
 
 int
