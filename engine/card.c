@@ -18,14 +18,6 @@ card_tt_special(card_t c)
 }
 
 int
-card_tt_matches(card_t a, card_t b)
-{
-	return (card_tt_number(a) == card_tt_number(b)) +
-	    (card_tt_color(a) == card_tt_color(b)) +
-	    (card_tt_suit(a) == card_tt_suit(b));
-}
-
-int
 card_valid(enum card_kind k, card_t c)
 {
 	if (k == CARD_TT)

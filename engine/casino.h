@@ -35,8 +35,8 @@
  *   category counts follow).  The burned cards are shown to nobody
  *   until the game is over.
  * - A take may name at most 31 piles (the move text holds 32 cards).
- * - Listing the takes of one turn stops after 10 million search steps
- *   (about 0.1 s): on a pathological table (twenty-odd small single
+ * - Listing the takes of one turn stops after a million search steps
+ *   (about 10 ms): on a pathological table (sixteen or more small single
  *   cards) the list and its count may then be incomplete, and a
  *   timeout falls back to capturing an owned pile.  A player's own
  *   take is checked on its named piles only.

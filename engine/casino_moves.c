@@ -20,7 +20,13 @@
 
 enum {
 	GROUPS_MAX = 2048,
-	WORK_MAX = 10000000	/* search steps for the takes of one listing */
+	/*
+	 * Search steps for the takes of one listing (about 10 ms: a
+	 * bot's playout lists moves at every turn), and for checking one
+	 * named take.
+	 */
+	LIST_WORK_MAX = 1000000,
+	CHECK_WORK_MAX = 10000000
 };
 
 struct group {
@@ -69,11 +75,12 @@ setbit(uint64_t m[2], int i)
 	m[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
+/* At most one of the four plain colors (or suits) in m: no bit, or one. */
 static int
-popcount4(int m)
+one_at_most(int m)
 {
 	m &= 0x0f;
-	return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+	return (m & (m - 1)) == 0;
 }
 
 int
@@ -91,7 +98,7 @@ cm_smask(card_t c)
 int
 cm_legal_masks(int cmask, int smask)
 {
-	return popcount4(cmask) <= 1 || popcount4(smask) <= 1;
+	return one_at_most(cmask) || one_at_most(smask);
 }
 
 int
@@ -235,13 +242,14 @@ single_groups(struct search *sr, const uint64_t avail[2], int last, int sum,
 	uint64_t	 m2[2];
 	int		 j;
 
+	/* Past GROUPS_MAX nothing more is kept; the steps count here too. */
+	if (sr->ng >= GROUPS_MAX || (sr->work != NULL && --*sr->work < 0))
+		return;
 	if (sum == sr->v) {
-		if (sr->ng < GROUPS_MAX) {
-			sr->g[sr->ng].m[0] = m[0];
-			sr->g[sr->ng].m[1] = m[1];
-			sr->g[sr->ng].low = (uint8_t)low;
-			sr->ng++;
-		}
+		sr->g[sr->ng].m[0] = m[0];
+		sr->g[sr->ng].m[1] = m[1];
+		sr->g[sr->ng].low = (uint8_t)low;
+		sr->ng++;
 		return;
 	}
 	for (j = last + 1; j < sr->np; j++) {
@@ -588,7 +596,7 @@ cm_generate(const struct cm_state *s, int seat, cm_visit fn, void *ctx)
 	e.s = s;
 	e.fn = fn;
 	e.ctx = ctx;
-	e.work = WORK_MAX;
+	e.work = LIST_WORK_MAX;
 	maydrop = cm_may_drop(s, seat);
 	for (i = 0; i < s->nhand[seat]; i++) {
 		h = s->hands[seat][i];
@@ -678,7 +686,7 @@ groups_cover(const struct cm_state *s, struct cm_play *pl, int v, int qrank,
 	sr.qrank = qrank;
 	sr.cm = cm;
 	sr.sm = sm;
-	long		 work = WORK_MAX;
+	long		 work = CHECK_WORK_MAX;
 
 	sr.ncanon = 0;
 	sr.work = &work;

@@ -1,7 +1,8 @@
 /*
  * codec_gin_vodka.c: a Gin Vodka view (struct gv_state from
  * gv_rules.view) as JSON for the API and records.  Hidden cards are
- * never written: a masked hand appears as its count with "cards": null,
+ * never written: a masked hand appears as its count with "cards": null
+ * (and "known", the cards it took face up from the pile and holds),
  * the stock only as a count (its cards only in a finished game's
  * everything-shown view).  Piles are listed bottom first: the last
  * element of "discards" is the top discard, of "stock_cards" the top
@@ -146,6 +147,10 @@ hands_json(const struct gv_state *v)
 		json_object_object_add(h, "count", json_object_new_int(n));
 		json_object_object_add(h, "cards", codec_cards_visible(v->hands[i], n) ?
 		    codec_cards_json(CARD_TT, v->hands[i], n) : NULL);
+		/* Taken face up from the pile and still held: public. */
+		json_object_object_add(h, "known", codec_cards_json(CARD_TT,
+		    v->known[i], v->nknown[i] > GV_HAND_MAX ? GV_HAND_MAX :
+		    v->nknown[i]));
 		json_object_array_add(a, h);
 	}
 	return a;

@@ -1,7 +1,8 @@
 /*
  * codec_rummy500.c: a Rummy 500 view (struct r500_state from
  * r500_rules.view) as JSON for the API and records.  Hidden cards are
- * never written: a masked hand appears as its count with "cards": null,
+ * never written: a masked hand appears as its count with "cards": null
+ * (and "known", the cards it took face up from the pile and holds),
  * the stock only as a count (its cards only in a finished game's
  * everything-shown view).  The discard pile is listed bottom first; a
  * run's cards run from low to high, each with the seat that laid it.
@@ -111,7 +112,8 @@ static struct json_object *
 hands_json(const struct r500_state *v)
 {
 	struct json_object	*a = json_object_new_array(), *h;
-	int			 i, n;
+	card_t			 known[64];
+	int			 i, n, k, c;
 
 	for (i = 0; i < v->nseats && i < R500_SEATS_MAX; i++) {
 		n = v->nhand[i] > R500_HAND_MAX ? R500_HAND_MAX : v->nhand[i];
@@ -119,6 +121,12 @@ hands_json(const struct r500_state *v)
 		json_object_object_add(h, "count", json_object_new_int(n));
 		json_object_object_add(h, "cards", codec_cards_visible(v->hands[i], n) ?
 		    codec_cards_json(CARD_STD, v->hands[i], n) : NULL);
+		/* Taken face up from the pile and still held: public. */
+		for (k = c = 0; c < 64; c++)
+			if ((v->known[i] >> c) & 1)
+				known[k++] = (card_t)c;
+		json_object_object_add(h, "known", codec_cards_json(CARD_STD,
+		    known, k));
 		json_object_array_add(a, h);
 	}
 	return a;

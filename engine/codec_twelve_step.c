@@ -1,8 +1,9 @@
 /*
  * codec_twelve_step.c: a 12-Step Rummy view (struct tsr_state from
  * tsr_rules.view) as JSON for the API and records.  Hidden cards are
- * never written: another seat's hand appears only as its count, the
- * stock only as a count.  The viewer's hand is listed in id order with
+ * never written: another seat's hand appears only as its count (and
+ * "known", the cards it took face up and may hold), the stock only as
+ * a count.  The viewer's hand is listed in id order with
  * copies repeated.  Piles are listed bottom first (the last discard is
  * the top one).  A run lists its cards low to high; a wild in a run is
  * written with the card it stands for ("JK=8H").
@@ -87,6 +88,12 @@ seat_info(const struct tsr_state *v, int i)
 				json_object_array_add(h, codec_card_json(CARD_STD, (card_t)c));
 	}
 	json_object_object_add(o, "hand", h);
+	/* Cards taken face up and not seen to leave: public. */
+	h = json_object_new_array();
+	for (c = 0; c < TSR_IDS; c++)
+		for (k = 0; k < v->known[i][c]; k++)
+			json_object_array_add(h, codec_card_json(CARD_STD, (card_t)c));
+	json_object_object_add(o, "known", h);
 	return o;
 }
 

@@ -1,7 +1,8 @@
 /*
  * codec_vodkapolis.c: a Vodkapolis 500 view (struct vp_state from
  * vp_rules.view) as JSON.  Hidden cards are never written: a masked
- * hand is its count with "cards": null, the stock only a count.  The
+ * hand is its count with "cards": null (and "known", the cards it
+ * took face up from the chain and holds), the stock only a count.  The
  * chain is listed oldest first; melds in the order laid, each with its
  * originator and target.
  */
@@ -48,7 +49,8 @@ static struct json_object *
 hands_json(const struct vp_state *v, int ns)
 {
 	struct json_object	*a = json_object_new_array(), *h;
-	int			 i, n;
+	card_t			 known[128];
+	int			 i, n, k, c;
 
 	for (i = 0; i < ns; i++) {
 		n = v->nhand[i] > VP_HAND_MAX ? VP_HAND_MAX : v->nhand[i];
@@ -56,6 +58,12 @@ hands_json(const struct vp_state *v, int ns)
 		json_object_object_add(h, "count", json_object_new_int(n));
 		json_object_object_add(h, "cards", codec_cards_visible(v->hands[i], n) ?
 		    codec_cards_json(CARD_TT, v->hands[i], n) : NULL);
+		/* Taken face up from the chain and still held: public. */
+		for (k = c = 0; c < 128; c++)
+			if (vp_known_has(v->known[i], (card_t)c))
+				known[k++] = (card_t)c;
+		json_object_object_add(h, "known", codec_cards_json(CARD_TT,
+		    known, k));
 		json_object_object_add(h, "active", json_object_new_boolean(
 		    (v->active >> i) & 1));
 		json_object_array_add(a, h);

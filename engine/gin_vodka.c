@@ -37,6 +37,8 @@ hand_remove(struct gv_state *s, int seat, card_t c)
 {
 	if (card_remove(s->hands[seat], s->nhand[seat], c) == 0)
 		s->nhand[seat]--;
+	if (card_remove(s->known[seat], s->nknown[seat], c) == 0)
+		s->nknown[seat]--;
 }
 
 static void
@@ -46,6 +48,8 @@ clear_cards(struct gv_state *s)
 	memset(s->stock, CARD_NONE, sizeof(s->stock));
 	memset(s->discard, CARD_NONE, sizeof(s->discard));
 	memset(s->nhand, 0, sizeof(s->nhand));
+	memset(s->known, CARD_NONE, sizeof(s->known));
+	memset(s->nknown, 0, sizeof(s->nknown));
 	s->nstock = 0;
 	s->ndiscard = 0;
 	memset(&s->knock, 0, sizeof(s->knock));
@@ -207,6 +211,7 @@ take_pile(struct gv_state *s, int seat)
 	s->discard[s->ndiscard] = CARD_NONE;
 	s->from_pile = 1;
 	hand_add(s, seat, s->drawn);
+	card_insert_sorted(s->known[seat], s->nknown[seat]++, s->drawn);
 }
 
 static void

@@ -50,7 +50,7 @@ enum {
 	GV_TARGET_MAX = 10000,
 	GV_RECYCLE_CAP_DEFAULT = 2,
 	GV_RECYCLE_CAP_MAX = 20,
-	GV_LAYOUT = 1,			/* bump on any change of struct gv_state */
+	GV_LAYOUT = 2,			/* bump on any change of struct gv_state */
 	GV_NOBODY = 0xff		/* no seat */
 };
 
@@ -163,6 +163,13 @@ struct gv_state {
 	card_t		 discard[GV_DECK];
 	struct gv_arrangement knock;	/* knocker's named melds in the last play */
 	struct gv_result last;		/* the last hand that ended */
+	/*
+	 * Cards each seat took face up from the discard pile and still
+	 * holds (sorted): public, so every view keeps them, and the
+	 * strong bot's samples leave them in that hand.
+	 */
+	uint8_t		 nknown[GV_SEATS];
+	card_t		 known[GV_SEATS][GV_HAND_MAX];
 	struct rng	 rng;
 };
 

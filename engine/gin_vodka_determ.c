@@ -35,9 +35,9 @@ gv_determinize(const void *view, int seat, const uint8_t noise[32],
 		unseen_init(&u, DECK_SQUARES, 1);
 		unseen_see(&u, v->hands[seat], v->nhand[seat]);
 		unseen_see(&u, v->discard, v->ndiscard);
-		/* Taken from the pile this turn: face up when taken. */
-		if (v->turn == o && v->from_pile)
-			claim(&u, s->hands[o], &n, v->nhand[o], v->drawn);
+		/* Taken from the pile, this turn or before: face up then. */
+		for (i = 0; i < v->nknown[o]; i++)
+			claim(&u, s->hands[o], &n, v->nhand[o], v->known[o][i]);
 		/* A knocker showed the whole arrangement. */
 		if (v->knocker == o) {
 			for (i = 0; i < k->nmelds; i++)

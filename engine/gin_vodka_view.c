@@ -101,6 +101,16 @@ gv_audit(const void *st, char why[GAME_WHY_MAX])
 		    total);
 		return -1;
 	}
+	/* Each card known to be in a hand is there; the rest unused. */
+	for (i = 0; i < GV_SEATS; i++)
+		for (j = 0; j < GV_HAND_MAX; j++)
+			if (j < s->nknown[i] ? card_find(s->hands[i],
+			    s->nhand[i], s->known[i][j]) < 0 :
+			    s->known[i][j] != CARD_NONE) {
+				snprintf(why, GAME_WHY_MAX, "a known card is not "
+				    "in hand %d", i);
+				return -1;
+			}
 	if (playing(s) && s->nhand[s->turn ^ 1] != GV_HAND) {
 		snprintf(why, GAME_WHY_MAX, "the waiting seat holds %d cards",
 		    s->nhand[s->turn ^ 1]);

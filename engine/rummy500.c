@@ -35,6 +35,8 @@ hand_remove(struct r500_state *s, int seat, card_t c)
 {
 	if (card_remove(s->hands[seat], s->nhand[seat], c) == 0)
 		s->nhand[seat]--;
+	if (c < 64)
+		s->known[seat] &= ~((uint64_t)1 << c);
 }
 
 static void
@@ -44,6 +46,7 @@ clear_cards(struct r500_state *s)
 	memset(s->stock, CARD_NONE, sizeof(s->stock));
 	memset(s->discard, CARD_NONE, sizeof(s->discard));
 	memset(s->nhand, 0, sizeof(s->nhand));
+	memset(s->known, 0, sizeof(s->known));
 	memset(s->melds, 0, sizeof(s->melds));
 	s->nmelds = 0;
 	s->nstock = 0;
@@ -290,6 +293,7 @@ apply_draw(struct r500_state *s, int seat, const struct game_move *mv,
 			    "on one.", x);
 		for (k = i; k < s->ndiscard; k++) {
 			hand_add(s, seat, s->discard[k]);
+			s->known[seat] |= (uint64_t)1 << s->discard[k];
 			s->discard[k] = CARD_NONE;
 		}
 		s->ndiscard = (uint8_t)i;

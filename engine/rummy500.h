@@ -61,7 +61,7 @@ enum {
 	R500_HAND_CAP_MAX = 1000,
 	R500_ACE_LOW = 1,		/* run position of a low ace */
 	R500_ACE_HIGH = 14,		/* run position of a high ace */
-	R500_LAYOUT = 1,		/* bump on any change of struct r500_state */
+	R500_LAYOUT = 2,		/* bump on any change of struct r500_state */
 	R500_NOBODY = 0xff,
 	R500_NOT_A_VIEW = -3		/* r500_state.viewer of a full state */
 };
@@ -150,6 +150,12 @@ struct r500_state {
 	card_t		 discard[R500_DECK];
 	struct r500_meld melds[R500_MELDS_MAX];
 	struct r500_result last;
+	/*
+	 * Bit c: seat holds card c, taken face up from the discard pile
+	 * (public: every view keeps it; the strong bot's samples leave
+	 * it in that hand).
+	 */
+	uint64_t	 known[R500_SEATS_MAX];
 	struct rng	 rng;
 };
 

@@ -16,7 +16,7 @@ deal(const struct r500_state *v, int seat, struct rng *rp,
     struct r500_state *s)
 {
 	struct unseen		 u;
-	int			 i, n;
+	int			 i, n, c;
 
 	if (seat >= 0 && seat < v->nseats && v->phase > R500_PHASE_DEAL &&
 	    v->phase < R500_PHASE_OVER) {
@@ -29,10 +29,11 @@ deal(const struct r500_state *v, int seat, struct rng *rp,
 			if (i == seat)
 				continue;
 			n = 0;
-			/* Taken from the pile this turn and not laid yet. */
-			if (i == v->turn && v->nhand[i] > 0 &&
-			    unseen_claim(&u, v->taken))
-				s->hands[i][n++] = v->taken;
+			/* Taken from the pile (this turn or before), held. */
+			for (c = 0; c < 64 && n < v->nhand[i]; c++)
+				if (((v->known[i] >> c) & 1) &&
+				    unseen_claim(&u, (card_t)c))
+					s->hands[i][n++] = (card_t)c;
 			/* Stash the count of claimed cards in the hand. */
 			s->nhand[i] = (uint8_t)n;
 		}
@@ -69,14 +70,15 @@ static void
 pair_in(const struct r500_state *v, struct r500_state *s)
 {
 	card_t	*h = s->hands[v->turn], t;
-	int	 n = s->nhand[v->turn], a, b, p = 0, q = 1;
+	int	 n = s->nhand[v->turn], a, b, p, q;
 
-	if (n < 3)
+	/* The first two cards not known to be there (taken face up). */
+	for (p = 0; p < n && ((v->known[v->turn] >> h[p]) & 1); p++)
+		;
+	for (q = p + 1; q < n && ((v->known[v->turn] >> h[q]) & 1); q++)
+		;
+	if (q >= n)
 		return;
-	if (h[p] == v->taken)
-		p = 2;
-	else if (h[q] == v->taken)
-		q = 2;
 	for (a = 0; a < s->nstock; a++)
 		for (b = a + 1; b < s->nstock; b++) {
 			t = h[p], h[p] = s->stock[a], s->stock[a] = t;

@@ -133,6 +133,15 @@ r500_audit(const void *st, char why[GAME_WHY_MAX])
 			}
 		}
 	}
+	/* Each card known to be in a hand is there. */
+	for (i = 0; i < R500_SEATS_MAX; i++)
+		for (c = 0; c < 64; c++)
+			if (((s->known[i] >> c) & 1) && (i >= s->nseats ||
+			    card_find(s->hands[i], s->nhand[i], c) < 0)) {
+				snprintf(why, GAME_WHY_MAX, "a known card is not "
+				    "in hand %d", i);
+				return -1;
+			}
 	if (s->owed != CARD_NONE && (s->phase != R500_PHASE_PLAY ||
 	    s->owed != s->taken ||
 	    !r500_can_place(s->hands[s->turn], s->nhand[s->turn], s->melds,

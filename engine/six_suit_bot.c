@@ -118,12 +118,19 @@ card_worth(const struct six_state *v, int seat, card_t c)
 	return w;
 }
 
+/*
+ * A declaration d's worth over the unseen cards u: 2 for u == d, 1 for
+ * u sharing exactly two of d's three attributes.  Counted by pairs of
+ * attributes (a card id is number, color and suit: card.h), which is
+ * the same sum as comparing d with every unseen card.
+ */
 static void
 predict(const struct six_state *v, int seat, struct rng *r,
     struct game_move *out)
 {
 	uint8_t	 seen[CARD_TT_COUNT];
-	int	 best = -1, d, u, val, k, i, j, p, ties = 0;
+	int	 nc[5][5], ns[5][5], cs[5][5];
+	int	 best = -1, d, u, val, i, j, p, ties = 0, n, c, s;
 	card_t	 pick = 0;
 
 	memset(seen, 0, sizeof(seen));
@@ -137,14 +144,25 @@ predict(const struct six_state *v, int seat, struct rng *r,
 		seen[v->center[j]] = 1;
 	for (j = 0; j < v->nhand[seat]; j++)
 		seen[v->hands[seat][j]] = 1;
+	memset(nc, 0, sizeof(nc));
+	memset(ns, 0, sizeof(ns));
+	memset(cs, 0, sizeof(cs));
+	for (u = 0; u < CARD_TT_COUNT; u++) {
+		if (seen[u])
+			continue;
+		n = card_tt_number((card_t)u);
+		c = card_tt_color((card_t)u);
+		s = card_tt_suit((card_t)u);
+		nc[n][c]++;
+		ns[n][s]++;
+		cs[c][s]++;
+	}
 	for (d = 0; d < CARD_TT_COUNT; d++) {
-		val = 0;
-		for (u = 0; u < CARD_TT_COUNT; u++) {
-			if (seen[u])
-				continue;
-			k = card_tt_matches((card_t)d, (card_t)u);
-			val += k == 3 ? 2 : k == 2 ? 1 : 0;
-		}
+		n = card_tt_number((card_t)d);
+		c = card_tt_color((card_t)d);
+		s = card_tt_suit((card_t)d);
+		/* Each pair count holds d itself once when d is unseen. */
+		val = nc[n][c] + ns[n][s] + cs[c][s] - (seen[d] ? 0 : 1);
 		if (val > best) {
 			best = val;
 			pick = (card_t)d;

@@ -44,31 +44,29 @@ six_team(const struct six_state *s, int seat)
 	return s->nfactions > 0 ? seat % s->nfactions : seat;
 }
 
-static int
-attr(card_t c, int a)
-{
-	return a == 0 ? card_tt_number(c) : a == 1 ? card_tt_color(c) :
-	    card_tt_suit(c);
-}
-
+/*
+ * The fewest piles whose top must change for all six to share one
+ * number, color or suit (the wild Q, black or blob, value 4, fits any):
+ * per attribute, the piles neither of the most common plain value nor
+ * wild.
+ */
 int
 six_distance(const card_t tops[SIX_PILES])
 {
-	int	 a, v, i, n, best = SIX_PILES, x;
+	int	 cnt[3][5], best = SIX_PILES, a, x, i;
 
-	for (i = 0; i < SIX_PILES; i++)
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < SIX_PILES; i++) {
 		if (tops[i] >= CARD_TT_COUNT)
 			return SIX_PILES + 1;
+		cnt[0][card_tt_number(tops[i])]++;
+		cnt[1][card_tt_color(tops[i])]++;
+		cnt[2][card_tt_suit(tops[i])]++;
+	}
 	for (a = 0; a < 3; a++)
-		for (v = 0; v < 4; v++) {
-			for (i = n = 0; i < SIX_PILES; i++) {
-				x = attr(tops[i], a);
-				if (x != v && x != 4)
-					n++;
-			}
-			if (n < best)
-				best = n;
-		}
+		for (x = 0; x < 4; x++)
+			if (SIX_PILES - cnt[a][x] - cnt[a][4] < best)
+				best = SIX_PILES - cnt[a][x] - cnt[a][4];
 	return best;
 }
 

@@ -72,16 +72,26 @@ tsr_hand_add(struct tsr_state *s, int seat, card_t c)
 }
 
 void
+tsr_hand_add_known(struct tsr_state *s, int seat, card_t c)
+{
+	tsr_hand_add(s, seat, c);
+	s->known[seat][c]++;
+}
+
+void
 tsr_hand_remove(struct tsr_state *s, int seat, card_t c)
 {
 	s->hand[seat][c]--;
 	s->nhand[seat]--;
+	if (s->known[seat][c] > 0)
+		s->known[seat][c]--;
 }
 
 static void
 clear_round(struct tsr_state *s)
 {
 	memset(s->hand, 0, sizeof(s->hand));
+	memset(s->known, 0, sizeof(s->known));
 	memset(s->nhand, 0, sizeof(s->nhand));
 	memset(s->stock, CARD_NONE, sizeof(s->stock));
 	memset(s->discard, CARD_NONE, sizeof(s->discard));

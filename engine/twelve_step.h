@@ -69,7 +69,7 @@ enum {
 	TSR_MATCH_CAP_DEFAULT = 40,
 	TSR_MATCH_CAP_MAX = 200,
 	TSR_DUMMY_ROUNDS = 12,
-	TSR_LAYOUT = 1,			/* bump on any change of struct tsr_state */
+	TSR_LAYOUT = 2,			/* bump on any change of struct tsr_state */
 	TSR_NOBODY = 0xff,
 	TSR_NOT_A_VIEW = -3		/* tsr_state.viewer of a full state */
 };
@@ -183,6 +183,13 @@ struct tsr_state {
 	card_t		 discard[TSR_DECK_MAX];
 	struct tsr_meld	 melds[TSR_MELDS_MAX];
 	struct tsr_result last;
+	/*
+	 * Copies of each id a seat took face up (the pile, a "May I?"
+	 * buy's discard, a liberated wild) and may still hold: public,
+	 * so every view keeps it.  Each copy that leaves the hand takes
+	 * one off (which copy left is hidden), so it never overcounts.
+	 */
+	uint8_t		 known[TSR_SEATS_MAX][TSR_IDS];
 	struct rng	 rng;
 };
 
@@ -283,6 +290,8 @@ int	tsr_packs(int nseats);			/* 2 + ceil(max(0, n - 5) / 2) */
 int	tsr_deck_size(const struct tsr_state *s);	/* 54 per pack */
 int	tsr_playing(const struct tsr_state *s);	/* DRAW or PLAY */
 void	tsr_hand_add(struct tsr_state *s, int seat, card_t c);
+/* The same for a card every seat saw go into the hand. */
+void	tsr_hand_add_known(struct tsr_state *s, int seat, card_t c);
 void	tsr_hand_remove(struct tsr_state *s, int seat, card_t c);
 void	tsr_close_window(struct tsr_state *s);
 

@@ -42,17 +42,17 @@ tsr_determinize(const void *view, int seat, const uint8_t noise[32],
 			if (i == seat)
 				continue;
 			memset(s->hand[i], 0, sizeof(s->hand[i]));
-			/* Taken from the pile, or a liberated wild to place. */
-			if (i == v->turn && v->from_pile &&
-			    unseen_claim(&u, v->drawn)) {
-				s->hand[i][v->drawn]++;
-				n[i]++;
-			}
-			if (i == v->turn && n[i] < v->nhand[i] &&
-			    unseen_claim(&u, v->pending)) {
-				s->hand[i][v->pending]++;
-				n[i]++;
-			}
+			/*
+			 * Taken face up (from the pile, a buy, a liberated
+			 * wild), this turn or before, and not seen to leave.
+			 */
+			for (c = 0; c < TSR_IDS; c++)
+				for (k = 0; k < v->known[i][c] &&
+				    n[i] < v->nhand[i]; k++)
+					if (unseen_claim(&u, c)) {
+						s->hand[i][c]++;
+						n[i]++;
+					}
 		}
 		unseen_shuffle(&u, &r);
 		for (i = 0; i < v->nseats; i++)

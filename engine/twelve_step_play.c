@@ -136,7 +136,10 @@ apply_draw(struct tsr_state *s, int seat, const struct game_move *mv,
 		return refuse(why, "First draw from the stock or take the top "
 		    "discard.");
 	}
-	tsr_hand_add(s, seat, c);
+	if (s->from_pile)
+		tsr_hand_add_known(s, seat, c);
+	else
+		tsr_hand_add(s, seat, c);
 	s->drawn = c;
 	s->phase = TSR_PHASE_PLAY;
 	return GAME_OK;
@@ -355,7 +358,7 @@ apply_liberate(struct tsr_state *s, int seat, const struct game_move *mv,
 	w = m->cards[pos];
 	m->cards[pos] = c;
 	tsr_hand_remove(s, seat, c);
-	tsr_hand_add(s, seat, w);
+	tsr_hand_add_known(s, seat, w);
 	s->pending = w;
 	return GAME_OK;
 }
@@ -382,7 +385,7 @@ resolve_buy(struct tsr_state *s, int seat, struct game_events *ev)
 	d = s->discard[s->ndiscard - 2];
 	s->discard[s->ndiscard - 2] = s->discard[s->ndiscard - 1];
 	s->discard[--s->ndiscard] = CARD_NONE;
-	tsr_hand_add(s, b, d);
+	tsr_hand_add_known(s, b, d);
 	s->buys[b]++;
 	tsr_close_window(s);
 	if ((p = tsr_stock_card(s)) == CARD_NONE) {

@@ -111,6 +111,10 @@ tsr_audit(const void *st, char why[GAME_WHY_MAX])
 		}
 		if (n != s->nhand[i] || (i >= s->nseats && n != 0))
 			return fail(why, "hand %d does not add up", i);
+		for (c = 0; c < TSR_IDS; c++)
+			if (s->known[i][c] > s->hand[i][c])
+				return fail(why, "hand %d holds fewer copies "
+				    "than known", i);
 	}
 	for (i = 0; i < s->nstock; i++) {
 		if (s->stock[i] >= TSR_IDS)

@@ -63,6 +63,7 @@ clear_cards(struct vp_state *s)
 	memset(s->stock, CARD_NONE, sizeof(s->stock));
 	memset(s->chain, CARD_NONE, sizeof(s->chain));
 	memset(s->melds, 0, sizeof(s->melds));
+	memset(s->known, 0, sizeof(s->known));
 	s->nstock = 0;
 	s->nchain = 0;
 	s->nmelds = 0;
@@ -320,6 +321,9 @@ do_move(struct vp_state *s, int seat, const struct game_move *mv,
 		i = card_find(s->chain, s->nchain, c);
 		for (j = i; j < s->nchain; j++) {
 			hand_add(s, seat, s->chain[j]);
+			if (s->chain[j] < 128)
+				s->known[seat][s->chain[j] >> 6] |=
+				    (uint64_t)1 << (s->chain[j] & 63);
 			s->chain[j] = CARD_NONE;
 		}
 		s->nchain = (uint8_t)i;
@@ -363,6 +367,8 @@ do_move(struct vp_state *s, int seat, const struct game_move *mv,
 		break;
 	default:
 		hand_remove(s, seat, c);
+		/* Melds this turn are final now (no undo past a discard). */
+		vp_known_keep(s->known[seat], s->hands[seat], s->nhand[seat]);
 		s->chain[s->nchain++] = c;
 		clear_turn(s);
 		if (s->nhand[seat] == 0)

@@ -55,7 +55,7 @@ enum {
 	VP_LOG_MAX = 125,		/* meld actions in one turn */
 	VP_ELIMINATE = 500,
 	VP_BONUS_MATCH = 0,		/* rule 7, never defined: inert (RULES.md 2e.13) */
-	VP_LAYOUT = 1,			/* bump on any change of struct vp_state */
+	VP_LAYOUT = 2,			/* bump on any change of struct vp_state */
 	VP_NOBODY = 0xff
 };
 
@@ -150,8 +150,25 @@ struct vp_state {
 	struct vp_meld	 melds[VP_MELDS_MAX];
 	struct vp_action log[VP_LOG_MAX];
 	struct vp_result last;
+	/*
+	 * Bit c (of 128): seat took card c face up from the chain; public.
+	 * Cleared at the seat's discard for cards it no longer holds, and
+	 * a view keeps only the cards still held, so every view shows
+	 * them and the strong bot's samples leave them in that hand.
+	 */
+	uint64_t	 known[VP_SEATS_MAX][2];
 	struct rng	 rng;
 };
+
+/* Is card c marked in a known[] mask? */
+static inline int
+vp_known_has(const uint64_t m[2], card_t c)
+{
+	return c < 128 && ((m[c >> 6] >> (c & 63)) & 1);
+}
+
+/* Keep in known[] only the cards of hand[0..n-1] (card.h ids). */
+void	vp_known_keep(uint64_t known[2], const card_t *hand, int n);
 
 enum {
 	VP_NOT_A_VIEW = -3

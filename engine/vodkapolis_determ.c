@@ -16,7 +16,7 @@ deal(const struct vp_state *v, int seat, struct rng *rp,
     struct vp_state *s)
 {
 	struct unseen		 u;
-	int			 i, n;
+	int			 i, n, c;
 
 	if (seat >= 0 && seat < v->nseats && v->phase > VP_PHASE_DEAL &&
 	    v->phase < VP_PHASE_OVER) {
@@ -29,10 +29,11 @@ deal(const struct vp_state *v, int seat, struct rng *rp,
 			if (i == seat)
 				continue;
 			n = 0;
-			/* Taken from the chain this turn and not melded yet. */
-			if (i == v->turn && v->nhand[i] > 0 &&
-			    unseen_claim(&u, v->taken))
-				s->hands[i][n++] = v->taken;
+			/* Taken from the chain (this turn or before), held. */
+			for (c = 0; c < 128 && n < v->nhand[i]; c++)
+				if (vp_known_has(v->known[i], (card_t)c) &&
+				    unseen_claim(&u, (card_t)c))
+					s->hands[i][n++] = (card_t)c;
 			s->nhand[i] = (uint8_t)n;
 		}
 		unseen_shuffle(&u, rp);
@@ -67,14 +68,16 @@ static void
 pair_in(const struct vp_state *v, struct vp_state *s)
 {
 	card_t	*h = s->hands[v->turn], t;
-	int	 n = s->nhand[v->turn], a, b, p = 0, q = 1;
+	const uint64_t *k = v->known[v->turn];
+	int	 n = s->nhand[v->turn], a, b, p, q;
 
-	if (n < 3)
+	/* The first two cards not known to be there (taken face up). */
+	for (p = 0; p < n && vp_known_has(k, h[p]); p++)
+		;
+	for (q = p + 1; q < n && vp_known_has(k, h[q]); q++)
+		;
+	if (q >= n)
 		return;
-	if (h[p] == v->taken)
-		p = 2;
-	else if (h[q] == v->taken)
-		q = 2;
 	for (a = 0; a < s->nstock; a++)
 		for (b = a + 1; b < s->nstock; b++) {
 			t = h[p], h[p] = s->stock[a], s->stock[a] = t;

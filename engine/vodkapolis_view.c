@@ -68,6 +68,9 @@ vp_view(const void *st, int viewer, void *out)
 	if (viewer == GAME_VIEW_ALL && !all)
 		viewer = GAME_VIEW_SPECTATOR;
 	v->viewer = (int8_t)viewer;
+	/* Melded this turn (it may be undone): on the table, not in hand. */
+	for (i = 0; i < VP_SEATS_MAX; i++)
+		vp_known_keep(v->known[i], s->hands[i], s->nhand[i]);
 	if (all)
 		return;
 	for (i = 0; i < VP_SEATS_MAX; i++)
@@ -76,6 +79,19 @@ vp_view(const void *st, int viewer, void *out)
 	memset(v->stock, CARD_NONE, sizeof(v->stock));
 	if (v->turn != viewer)
 		v->drawn = CARD_NONE;
+}
+
+void
+vp_known_keep(uint64_t known[2], const card_t *hand, int n)
+{
+	uint64_t	 held[2] = { 0, 0 };
+	int		 i;
+
+	for (i = 0; i < n; i++)
+		if (hand[i] < 128)
+			held[hand[i] >> 6] |= (uint64_t)1 << (hand[i] & 63);
+	known[0] &= held[0];
+	known[1] &= held[1];
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -148,6 +164,7 @@ int
 vp_audit(const void *st, char why[GAME_WHY_MAX])
 {
 	const struct vp_state	*s = st;
+	uint64_t		 k[2];
 	int			 i;
 
 	if (s->layout != VP_LAYOUT)
@@ -185,6 +202,15 @@ vp_audit(const void *st, char why[GAME_WHY_MAX])
 	    s->nhand[s->turn], s->taken))
 		return bad(why, "the taken card can no longer be melded (%d)",
 		    s->taken);
+	/* A known card is held, or melded this turn by the seat to play. */
+	for (i = 0; i < VP_SEATS_MAX; i++) {
+		k[0] = s->known[i][0];
+		k[1] = s->known[i][1];
+		vp_known_keep(k, s->hands[i], i < s->nseats ? s->nhand[i] : 0);
+		if ((k[0] != s->known[i][0] || k[1] != s->known[i][1]) &&
+		    (i != s->turn || s->phase != VP_PHASE_PLAY))
+			return bad(why, "a known card is not in hand %d", i);
+	}
 	return 0;
 }
 

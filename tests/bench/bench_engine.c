@@ -151,7 +151,7 @@ random_rate(struct bench *b, const char *slug, int nseats,
  * 23024 in 166 ms, 22 piles 223658 in 2.9 s.  So the bench lists 18
  * piles (the most whose listing completes) and all 49 of the 1s and 2s
  * (one of the 50 is burned), where the engine's step cap stops the
- * listing (casino.h: about 0.1 s), the most any listing takes.  Seat 1
+ * listing (casino.h: about 10 ms), the most any listing takes.  Seat 1
  * holds five 3s; the stock has the rest; cm_audit must pass.
  */
 static int

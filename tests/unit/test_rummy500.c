@@ -675,7 +675,9 @@ test_view_json(void **state)
 	    "\"cards\":[\"3C\",\"4C\",\"5C\",\"6C\"],\"by\":[1,1,1,0],"
 	    "\"low\":3}]"));
 	assert_non_null(strstr(txt, "\"table_points\":[6,12]"));
-	assert_non_null(strstr(txt, "{\"count\":4,\"cards\":null}"));
+	/* The 5H taken face up is public while seat 0 holds it. */
+	assert_non_null(strstr(txt, "{\"count\":4,\"cards\":null,"
+	    "\"known\":[\"5H\"]}"));
 	assert_non_null(strstr(txt, "\"KD\""));
 	assert_null(strstr(txt, "\"9S\""));
 	assert_null(strstr(txt, "\"6H\""));
@@ -686,6 +688,8 @@ test_view_json(void **state)
 	txt = json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN);
 	assert_non_null(strstr(txt, "\"must_lay\":null"));
 	assert_non_null(strstr(txt, "\"taken\":\"5H\""));
+	assert_non_null(strstr(txt, "{\"count\":1,\"cards\":null,"
+	    "\"known\":[]}"));
 	json_object_put(j);
 }
 

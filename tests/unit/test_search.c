@@ -303,6 +303,118 @@ test_known_cards_stay(void **unused)
 }
 
 /*
+ * A seat that took a card face up in an earlier turn and still holds
+ * it, not the seat to act now: that seat, with known_card; or -1.
+ */
+static int
+gv_known_before(const void *p)
+{
+	const struct gv_state	*s = p;
+	int			 o = s->turn ^ 1;
+
+	if (s->phase < GV_PHASE_DRAW || s->phase >= GV_PHASE_OVER ||
+	    s->nknown[o] == 0)
+		return -1;
+	known_card = s->known[o][0];
+	return o;
+}
+
+static int
+r500_known_before(const void *p)
+{
+	const struct r500_state	*s = p;
+	int			 o, c;
+
+	if (s->phase != R500_PHASE_DRAW)
+		return -1;
+	for (o = 0; o < s->nseats; o++)
+		for (c = 0; o != s->turn && c < 64; c++)
+			if ((s->known[o] >> c) & 1) {
+				known_card = (card_t)c;
+				return o;
+			}
+	return -1;
+}
+
+static int
+vp_known_before(const void *p)
+{
+	const struct vp_state	*s = p;
+	int			 o, c;
+
+	if (s->phase != VP_PHASE_DRAW)
+		return -1;
+	for (o = 0; o < s->nseats; o++)
+		for (c = 0; o != s->turn && c < 128; c++)
+			if (vp_known_has(s->known[o], (card_t)c)) {
+				known_card = (card_t)c;
+				return o;
+			}
+	return -1;
+}
+
+static int
+tsr_known_before(const void *p)
+{
+	const struct tsr_state	*s = p;
+	int			 o, c;
+
+	if (s->phase != TSR_PHASE_DRAW)
+		return -1;
+	for (o = 0; o < s->nseats; o++)
+		for (c = 0; o != s->turn && c < TSR_IDS; c++)
+			if (s->known[o][c] > 0) {
+				known_card = (card_t)c;
+				return o;
+			}
+	return -1;
+}
+
+/*
+ * A card taken face up turns ago and held since is in the taker's hand
+ * in every sample another seat makes, and public in every view.
+ */
+static void
+test_known_cards_stay_later(void **unused)
+{
+	static const struct {
+		const char	*slug;
+		int		 nseats;
+		int		(*known)(const void *);
+	} g[] = {
+		{ "gin-vodka", 2, gv_known_before },
+		{ "rummy-500", 3, r500_known_before },
+		{ "vodkapolis-500", 3, vp_known_before },
+		{ "twelve-step-rummy", 2, tsr_known_before },
+	};
+	const struct game_rules	*r;
+	uint8_t			 nz[32];
+	size_t			 i;
+	int			 who, seat, k;
+
+	(void)unused;
+	for (i = 0; i < sizeof(g) / sizeof(g[0]); i++) {
+		r = start(g[i].slug, g[i].nseats, 80 + (int)i);
+		who = play_until(r, g[i].known);
+		assert_true(holds(g[i].slug, st, who, known_card));
+		for (seat = 0; seat < g[i].nseats; seat++) {
+			if (seat == who)
+				continue;
+			r->view(st, seat, vw);
+			assert_false(holds(g[i].slug, vw, who, known_card));
+			for (k = 0; k < 20; k++) {
+				memset(nz, 0, sizeof(nz));
+				nz[0] = (uint8_t)k;
+				r->determinize(vw, seat, nz, det);
+				if (!holds(g[i].slug, det, who, known_card))
+					fail_msg("%s: sample %d lost the card "
+					    "known before", r->slug, k);
+			}
+		}
+	}
+}
+
+/*
  * Swap a hidden card of seat o with a stock card in st (keeping the
  * hand sorted): the same position but for one hidden card.  Returns 0,
  * or -1 when there is no stock.
@@ -478,6 +590,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_samples_fit_the_view),
 		cmocka_unit_test(test_known_cards_stay),
+		cmocka_unit_test(test_known_cards_stay_later),
 		cmocka_unit_test(test_strong_move_ignores_hidden_cards),
 		cmocka_unit_test(test_search_replays_and_stops),
 	};
