@@ -21,6 +21,7 @@
 #include "page.h"
 #include "game_web.h"
 #include "page_game.h"
+#include "page_scores.h"
 #include "page_table.h"
 #include "record.h"
 #include "req.h"
@@ -53,6 +54,7 @@ struct history_page {
 	const char		*title;
 	const char		*error;		/* the log stopped replaying */
 	struct tpl_val		 table;		/* the chat: page_table.h */
+	struct tpl_val		 sheet;		/* page_scores.h */
 };
 
 static const char *const history_js[] = { "/static/js/game.js" };
@@ -143,6 +145,10 @@ history_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, p->seed);
 	if (strcmp(key, "error") == 0)
 		return tpl_str(out, p->error);
+	if (strcmp(key, "score_sheet") == 0) {
+		*out = p->sheet;
+		return 0;
+	}
 	if (strcmp(key, "table") == 0) {
 		*out = p->table;
 		return 0;
@@ -326,6 +332,7 @@ page_history_show(struct req *r)
 	p.title = arena_printf(r->arena, "History of %s #%lld", rules->name,
 	    (long long)g.id);
 	page_table_value(r, &g, viewer, 0, &p.table);	/* the chat only */
+	page_scores_value(r, &g, &p.names, 1, &p.sheet);
 	ctx.lookup = history_lookup;
 	ctx.data = &p;
 	page_render(r, "history", &ctx, p.title);
