@@ -2,8 +2,11 @@
 #include "words.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 
 #include "buf.h"
+#include "cards.h"
+#include "cards_std.h"
 #include "esc.h"
 #include "page_game_kit.h"
 
@@ -69,12 +72,20 @@ words_code(struct words *w, const char *s)
 void
 words_card(struct words *w, enum card_kind k, card_t c)
 {
-	char	 tok[CARD_TEXT_MAX];
+	char	 tok[CARD_TEXT_MAX], face[CARDS_SHORT_MAX];
 
 	if (!w->text) {
 		page_game_put_card(w->b, k, c);
 		return;
 	}
-	card_format(k, c, tok);
-	buf_puts(w->b, tok);
+	/* The face, as on a page; a card no face names keeps its token. */
+	if (k == CARD_STD && card_valid(CARD_STD, c))
+		cards_std_short(c, face, sizeof(face));
+	else if (k == CARD_TT && card_valid(CARD_TT, c))
+		cards_short(c, face, sizeof(face));
+	else {
+		card_format(k, c, tok);
+		snprintf(face, sizeof(face), "%s", tok);
+	}
+	buf_puts(w->b, face);
 }

@@ -3,8 +3,8 @@
  *
  * A game's web side writes a move in words once, to a struct words, and
  * the same sentence comes out as HTML for the pages (names escaped, a
- * card as its token inside an <abbr> whose title says it in words) or
- * as plain text for the mail (the token alone, nothing escaped).  Mail
+ * card as its face inside an <abbr> whose title says it in words) or
+ * as plain text for the mail (the face alone, nothing escaped).  Mail
  * is never made by stripping the tags off a page.
  */
 #ifndef TOPPER_WORDS_H
@@ -36,10 +36,11 @@ void	words_name(struct words *w, const char *s);
 void	words_code(struct words *w, const char *s);
 
 /*
- * Card c of deck k: in HTML <abbr title="red heart 3 (3Rh)">3Rh</abbr>,
- * a standard card by its face (<abbr title="ten of hearts (TH)">10♥
- * </abbr>); in plain text its token, 3Rh or TH (the notation a move by
- * reply is typed in).
+ * Card c of deck k by its face, as a person reads it (the notation is
+ * for the API, the rules' notation section and moves typed by reply):
+ * in HTML <abbr title="red heart 3 (3Rh)">3R♥</abbr>, a standard card
+ * <abbr title="ten of hearts (TH)">10♥</abbr>; in plain text the face
+ * alone, 3R♥ or 10♥.
  */
 void	words_card(struct words *w, enum card_kind k, card_t c);
 

@@ -139,7 +139,7 @@ check "  and nothing was written" same_game
 check "the card he took is not selectable" has b5 'value="discard 4Bs" form="f-discard" required disabled'
 check "bob discards 2Gs" play bob '#f-discard' 'move=discard 2Gs'
 page a6 alice "$G"
-check "alice reads: bob took 4Bs" has a6 'bob took <abbr title="blue square 4 (4Bs)">4Bs</abbr>, from the discard pile.'
+check "alice reads: bob took 4Bs" has a6 'bob took <abbr title="blue square 4 (4Bs)">4B■</abbr>, from the discard pile.'
 check "alice draws 1Bc" play alice /g/$id/move move=draw
 
 # History while the game runs: from bob's seat, alice's hand stays hidden.
@@ -165,7 +165,7 @@ check "  and nothing was written" same_game
 check "alice knocks with the pre-filled form" play alice '#f-knock'
 page b8 bob "$G"
 check "bob sees the knock and its melds" has b8 "alice knocked"
-check "bob reads the knock in words" has b8 'alice knocked, discarding <abbr title="blue square 3 (3Bs)">3Bs</abbr>, with melds'
+check "bob reads the knock in words" has b8 'alice knocked, discarding <abbr title="blue square 3 (3Bs)">3B■</abbr>, with melds'
 check "bob may draw or take the knock discard" sh -c "grep -q 'value=\"draw\"' '$tmp/b8.html' && grep -q 'value=\"take\"' '$tmp/b8.html'"
 check "the knocker shows her deadwood too" shows b8 "4Bc 1Bc"
 check "bob draws" play bob /g/$id/move move=draw

@@ -147,7 +147,7 @@ check "  his seat is tagged to answer" has b2 "to answer"
 check "carol sees whom the table waits for" has c2 "bob accepts or rejects it"
 check "  and has no form" hasnt c2 'name="move"'
 check "alice waits for bob" has a2 "Waiting for bob to accept or reject your play of 2Gh on their 2Rc"
-check "carol's last moves call the waiting play a proposal" has c2 'alice proposed to play <abbr title="green heart 2 (2Gh)">2Gh</abbr> on bob’s <abbr'
+check "carol's last moves call the waiting play a proposal" has c2 'alice proposed to play <abbr title="green heart 2 (2Gh)">2G♥</abbr> on bob’s <abbr'
 check "  and has no form" hasnt a2 'name="move"'
 B2=$(ply_of b2)
 BCSRF=$(csrf_of b2)
@@ -163,9 +163,9 @@ check "alice discards 1Rc through the form (303)" play alice '#f-play' move=disc
 page b3 bob "$G"
 check "  bob's turn now" has b3 'id="f-predict"'
 check "  the center shows 1Rc" shows b3 1Rc
-check "  bob's last moves: alice proposed, he rejected" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2Gh</abbr> on your <abbr' '$tmp/b3.html' && grep -q 'You rejected the play on your pile' '$tmp/b3.html' && ! grep -q 'alice played <abbr title=\"green heart 2 (2Gh)' '$tmp/b3.html'"
+check "  bob's last moves: alice proposed, he rejected" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2G♥</abbr> on your <abbr' '$tmp/b3.html' && grep -q 'You rejected the play on your pile' '$tmp/b3.html' && ! grep -q 'alice played <abbr title=\"green heart 2 (2Gh)' '$tmp/b3.html'"
 page hy carol "$G/history"
-check "the history reads the proposal, the answer and the discard" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2Gh</abbr> on bob’s <abbr' '$tmp/hy.html' && grep -q 'bob rejected the play on their pile' '$tmp/hy.html' && grep -q 'alice discarded <abbr title=\"red circle 1 (1Rc)\">1Rc</abbr> to the center' '$tmp/hy.html'"
+check "the history reads the proposal, the answer and the discard" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2G♥</abbr> on bob’s <abbr' '$tmp/hy.html' && grep -q 'bob rejected the play on their pile' '$tmp/hy.html' && grep -q 'alice discarded <abbr title=\"red circle 1 (1Rc)\">1R●</abbr> to the center' '$tmp/hy.html'"
 
 # ==== 2. an elimination, a ghost's refusals ====
 id=$(T import "$tmp/late.json" --users $USERS) || { echo "FAIL: import late"; exit 1; }
@@ -178,7 +178,7 @@ check "alice plays 2Gh on bob's 2Rc (303)" play alice '#f-play' 'move=play on 2R
 page l1 bob "$G"
 check "bob is a ghost, eliminated by alice" sh -c "grep -q 'tag ghost' '$tmp/l1.html' && grep -q 'eliminated by alice (1st fall' '$tmp/l1.html'"
 check "  his tops are gone" hides l1 "2Yh 3Gh 4Bh 1Yh 2Gh"
-check "  the last moves read in words" sh -c "grep -q 'alice played <abbr title=\"green heart 2 (2Gh)\">2Gh</abbr> on your <abbr' '$tmp/l1.html' && grep -q 'carol discarded <abbr title=\"[a-z0-9 ]* (1Bc)\">1Bc</abbr> to the center' '$tmp/l1.html'"
+check "  the last moves read in words" sh -c "grep -q 'alice played <abbr title=\"green heart 2 (2Gh)\">2G♥</abbr> on your <abbr' '$tmp/l1.html' && grep -q 'carol discarded <abbr title=\"[a-z0-9 ]* (1Bc)\">1B●</abbr> to the center' '$tmp/l1.html'"
 check "  the scores: team A 4 + 2, team B 1" "$PY" - "$tmp/l1.html" <<'EOF'
 import re, sys
 t = open(sys.argv[1]).read()

@@ -133,8 +133,8 @@ check "carol's panel: a meld laid by alice" grep -q 'red 3s; laid by <strong>ali
 check "  and one laid by bob" grep -q 'circle 1s; laid by <strong>bob</strong>' "$tmp/p2"
 check "  her penalty now: hand 115 = 85 + 30 in front" grep -q 'Penalty now <strong>115</strong>' "$tmp/p2"
 check "the chain: QYb, 3Bt (1Gc was taken)" sh -c "grep -q 'data-card=\"3Bt\"' '$tmp/c1.html'"
-check "moves read in words: the take" has c1 'bob took <abbr title="green circle 1 (1Gc)">1Gc</abbr> from the chain.'
-check "  the meld and its target" has c1 '<abbr title="green circle 1 (1Gc)">1Gc</abbr> in front of you.'
+check "moves read in words: the take" has c1 'bob took <abbr title="green circle 1 (1Gc)">1G●</abbr> from the chain.'
+check "  the meld and its target" has c1 '<abbr title="green circle 1 (1Gc)">1G●</abbr> in front of you.'
 # ---- carol: draws 3Bh and extends alice's meld before bob ----
 check "carol draws 3Bh" play carol "#f-vp-draw" move=draw
 page c2 carol "$G"
@@ -153,7 +153,7 @@ check "carol extends it again" play carol "#f-vp-add"
 check "  and discards 2Rs" play carol "#f-vp-discard" "move=discard 2Rs"
 page a9 alice "$G"
 check "  the turn passes to alice: she may draw" has a9 'id="f-vp-draw"'
-check "  carol's moves in words" has a9 'carol added <abbr title="blue heart 3 (3Bh)">3Bh</abbr> to the meld of'
+check "  carol's moves in words" has a9 'carol added <abbr title="blue heart 3 (3Bh)">3B♥</abbr> to the meld of'
 
 page h3 dave "$G/history?ply=3"
 check "history at ply 3: 200" [ "$(code h3)" = 200 ]

@@ -1,8 +1,8 @@
 /*
  * test_words_games.c: what a person reads of each game's moves
  * (page_game_words, words.h): players by name and the viewer as "You",
- * never a seat number; a standard card by its face (10♥) in HTML and by
- * its token in plain text (the notation of a move by reply); a bot by
+ * never a seat number; every card by its face (10♥, 3R♥) in HTML and
+ * in plain text, the notation only in the HTML title; a bot by
  * the name of its seat (bot_name.h); "you" inside a sentence.
  */
 #include <stdarg.h>
@@ -17,6 +17,7 @@
 #include "arena.h"
 #include "bot_name.h"
 #include "buf.h"
+#include "cards.h"
 #include "game.h"
 #include "page_game.h"
 #include "words.h"
@@ -114,9 +115,12 @@ test_standard_faces(void **state)
 	assert_null(strstr(s, ">8S<"));
 	s = say(&a, "rummy-500", 2, "draw", 1);
 	assert_non_null(strstr(s, "Bot Cleo drew"));
-	/* The plain text of a mail keeps the notation. */
+	/* The plain text of a mail reads the face too. */
 	s = say(&a, "rummy-500", 0, "discard TH", 0);
-	assert_non_null(strstr(s, "TH"));
+	assert_string_equal(s, "Ann discarded 10♥.");
+	s = say(&a, "twelve-step-rummy", 0, "discard QS", 0);
+	assert_non_null(strstr(s, "Q♠"));
+	assert_null(strstr(s, "QS"));
 	s = say(&a, "twelve-step-rummy", 0, "discard QS", 1);
 	assert_non_null(strstr(s, ">Q♠</abbr>"));
 	no_seat(s);
@@ -154,6 +158,62 @@ test_tt_names(void **state)
 	arena_free(&a);
 }
 
+/*
+ * The Triple Topper games: a card reads as its face, number, color
+ * letter and shape (2B■, ?K☁ for QKb), on a page and in a mail; the
+ * notation stays in the title only.
+ */
+static void
+test_tt_faces(void **state)
+{
+	static const struct { const char *slug, *move; } m[] = {
+		{ "gin-vodka", "discard 2Bs" },
+		{ "casino-macedonia", "drop 2Bs" },
+		{ "vodkapolis-500", "discard 2Bs" },
+		{ "six-suit", "predict 2Bs" },
+	};
+	struct arena	 a;
+	const char	*s;
+	char		 face[CARDS_SHORT_MAX];
+	size_t		 i;
+
+	(void)state;
+	arena_init(&a, 0);
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		s = say(&a, m[i].slug, 0, m[i].move, 1);
+		assert_non_null(strstr(s, "<abbr title=\"blue square 2 (2Bs)\">"
+		    "2B■</abbr>"));
+		assert_null(strstr(s, ">2Bs<"));
+		s = say(&a, m[i].slug, 0, m[i].move, 0);
+		assert_non_null(strstr(s, "2B■"));
+		assert_null(strstr(s, "2Bs"));
+		assert_null(strstr(s, "<"));
+		no_seat(s);
+	}
+	assert_int_equal(cards_short(card_tt_make(CARD_N3, CARD_RED,
+	    CARD_HEART), face, sizeof(face)), strlen("3R♥"));
+	assert_string_equal(face, "3R♥");
+	cards_short(card_tt_make(CARD_N1, CARD_GREEN, CARD_CIRCLE), face,
+	    sizeof(face));
+	assert_string_equal(face, "1G●");
+	cards_short(card_tt_make(CARD_N4, CARD_YELLOW, CARD_TRIANGLE), face,
+	    sizeof(face));
+	assert_string_equal(face, "4Y▲");
+	cards_short(card_tt_make(CARD_N2, CARD_BLUE, CARD_SQUARE), face,
+	    sizeof(face));
+	assert_string_equal(face, "2B■");
+	cards_short(card_parse(CARD_TT, "QKb", NULL), face, sizeof(face));
+	assert_string_equal(face, "?K☁");
+	cards_short(CARD_TT_JK2, face, sizeof(face));
+	assert_string_equal(face, "Joker 2");
+	cards_short(CARD_NONE, face, sizeof(face));
+	assert_string_equal(face, "?");
+	/* Cut short, still a string. */
+	cards_short(CARD_TT_JK1, face, 4);
+	assert_string_equal(face, "Jok");
+	arena_free(&a);
+}
+
 int
 main(void)
 {
@@ -162,6 +222,7 @@ main(void)
 		cmocka_unit_test_setup(test_who, setup),
 		cmocka_unit_test_setup(test_standard_faces, setup),
 		cmocka_unit_test_setup(test_tt_names, setup),
+		cmocka_unit_test_setup(test_tt_faces, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
