@@ -206,7 +206,7 @@ page_scores_value(struct req *r, const struct store_game *g,
 			s->key[k] = svg;
 	}
 	if ((svg = arena_alloc(r->arena, PLOT_LINES_SVG_MAX)) != NULL &&
-	    plot_lines(y, s->nseats, np, "Each player's total after each hand",
+	    plot_lines(y, s->nseats, np, "The total of each player after each hand",
 	    svg, PLOT_LINES_SVG_MAX) > 0)
 		s->plot = svg;
 	tpl_list(out, 1, sheet_item, s);
