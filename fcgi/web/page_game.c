@@ -21,6 +21,7 @@
 #include "game_web.h"
 #include "page.h"
 #include "page_deadline.h"
+#include "page_lobby_words.h"
 #include "page_scores.h"
 #include "page_turn.h"
 #include "page_table.h"
@@ -245,6 +246,9 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 			    p->first_recent) : tpl_none(out);
 		if (strcmp(key, "open") == 0)
 			return tpl_bool(out, p->open);
+		if (strcmp(key, "options") == 0)	/* in words */
+			return tpl_str(out, page_lobby_words_options(
+			    p->r->arena, g->rules, g->options));
 		break;
 	case 'p':
 		if (strcmp(key, "ply") == 0)

@@ -21,6 +21,7 @@
 #include "page.h"
 #include "game_web.h"
 #include "page_game.h"
+#include "page_lobby_words.h"
 #include "page_scores.h"
 #include "page_table.h"
 #include "record.h"
@@ -112,6 +113,9 @@ history_lookup(const void *data, const char *key, struct tpl_val *out)
 
 	if (strcmp(key, "id") == 0)
 		return tpl_int(out, p->g->id);
+	if (strcmp(key, "options") == 0)	/* in words */
+		return tpl_str(out, page_lobby_words_options(p->r->arena,
+		    p->g->rules, p->g->options));
 	if (strcmp(key, "game_name") == 0)
 		return tpl_str(out, p->g->rules->name);
 	if (strcmp(key, "game_slug") == 0)

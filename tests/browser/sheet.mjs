@@ -240,7 +240,27 @@ async function flow(browser) {
 	    s?.lines === 4, JSON.stringify(s));
 	await both(pg, "the history", "sheet-history");
 
-	// 5. Rule pages: contents, and the examples' cards drawn as faces.
+	// 5. Options in words: the lobby's forms offer each value in words,
+	// and the game page says the table's options.
+	res = await pg.goto(`${BASE}/lobby`);
+	const lob = await pg.evaluate(() => ({
+		end: [...document.querySelectorAll("select[name=end_mode] option")]
+		    .map((o) => o.textContent),
+		mayi: [...document.querySelectorAll("select[name=mayi] option")]
+		    .map((o) => o.textContent),
+		raw: /first_to_500|last_standing/.test(document.querySelector("main")
+		    .innerText),
+	}));
+	check("lobby: options offered in words", lob.end.join("|") ===
+	    "When someone reaches 500|When one player is left" &&
+	    lob.mayi.join("|") === "No|Yes" && !lob.raw, JSON.stringify(lob));
+	await both(pg, "the lobby", "sheet-lobby");
+	res = await pg.goto(`${BASE}/g/${fid}`);
+	check("the game page says the table's options",
+	    (await pg.locator("p.table-options").innerText()) ===
+	    "Table options: the usual rules.", "not found");
+
+	// 6. Rule pages: contents, and the examples' cards drawn as faces.
 	const slugs = execFileSync(TOPPER, ["games"], { encoding: "utf8" }).trim()
 	    .split("\n").map((l) => l.split("\t")[0]);
 	for (const slug of slugs) {

@@ -148,7 +148,7 @@ check "history at ply 2 (running game, spectator): 200" [ "$(code h2)" = 200 ]
 check "  the build, no hand" sh -c "grep -q '<strong>Build 7</strong>' '$tmp/h2.html' && ! grep -q 'data-card=\"2Rs\"' '$tmp/h2.html'"
 check "moves read in words" has b3 'alice built <abbr title="red circle 4 (4Rc)">4R●</abbr> on <abbr title="red heart 3 (3Rh)">3R♥</abbr> and took it with'
 page h3 carol "$G/history"
-check "  the history names the build taken, card by card" sh -c "sed 's/<[^>]*>//g' '$tmp/h3.html' | grep -q 'alice built 4Rc on 3Rh, making 7, and took it with the build of 7 (3Rc 4Rt).'"
+check "  the history names the build taken, card by card" sh -c "sed 's/<[^>]*>//g' '$tmp/h3.html' | grep -q 'alice built 4R● on 3R♥, making 7, and took it with the build of 7 (3R● 4R▲).'"
 check "the game replays to its snapshot" sh -c "'$TOPPER' export $id --config '$INST_CONF' 2>/dev/null | '$TOPPER' play - > /dev/null"
 
 # ---- tables with the optional rule sets ----

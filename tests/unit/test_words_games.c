@@ -20,6 +20,7 @@
 #include "cards.h"
 #include "game.h"
 #include "page_game.h"
+#include "page_lobby_words.h"
 #include "words.h"
 
 static struct page_game_names names;
@@ -214,6 +215,31 @@ test_tt_faces(void **state)
 	arena_free(&a);
 }
 
+/* A table's options in words, as the lobby, game page and history say. */
+static void
+test_options_words(void **state)
+{
+	struct arena	 a;
+
+	(void)state;
+	arena_init(&a, 0);
+	assert_string_equal(page_lobby_words_options(&a,
+	    game_find("twelve-step-rummy"), "mayi=0 dummy=1"),
+	    "May I?: No; Dummy Rummy: Yes");
+	assert_string_equal(page_lobby_words_options(&a,
+	    game_find("vodkapolis-500"), "end_mode=last_standing"),
+	    "End of the game: When one player is left");
+	assert_string_equal(page_lobby_words_options(&a,
+	    game_find("rummy-500"), "two_player_cards=13"),
+	    "Cards each with two players: 13 cards");
+	/* Defaults are left out; a number without words stays a number. */
+	assert_string_equal(page_lobby_words_options(&a,
+	    game_find("gin-vodka"), "target=50"), "the usual rules");
+	assert_string_equal(page_lobby_words_options(&a,
+	    game_find("gin-vodka"), "target=80"), "Target score: 80");
+	arena_free(&a);
+}
+
 int
 main(void)
 {
@@ -223,6 +249,7 @@ main(void)
 		cmocka_unit_test_setup(test_standard_faces, setup),
 		cmocka_unit_test_setup(test_tt_names, setup),
 		cmocka_unit_test_setup(test_tt_faces, setup),
+		cmocka_unit_test(test_options_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
