@@ -51,7 +51,8 @@ store_hands_list(struct db *db, struct arena *a, int64_t id, int nseats,
 	*n = 0;
 	if (nseats > GAME_SEATS_MAX)
 		nseats = GAME_SEATS_MAX;
-	if ((h = arena_calloc(a, STORE_HANDS_MAX * sizeof(*h))) == NULL)
+	/* Not zeroed: each row read is filled whole below. */
+	if ((h = arena_alloc(a, STORE_HANDS_MAX * sizeof(*h))) == NULL)
 		return DB_ERROR;
 	if ((st = db_stmt(db, SQL_HANDS)) == NULL)
 		return DB_ERROR;
@@ -61,6 +62,7 @@ store_hands_list(struct db *db, struct arena *a, int64_t id, int nseats,
 		h[k].hand = sqlite3_column_int(st, 0);
 		h[k].ply = sqlite3_column_int(st, 1);
 		t = sqlite3_column_text(st, 2);
+		memset(h[k].kind, 0, sizeof(h[k].kind));
 		strncpy(h[k].kind, t != NULL ? (const char *)t : "",
 		    sizeof(h[k].kind) - 1);
 		t = sqlite3_column_text(st, 3);

@@ -205,9 +205,11 @@ page_scores_value(struct req *r, const struct store_game *g,
 		    plot_key(k, svg, PLOT_KEY_MAX) > 0)
 			s->key[k] = svg;
 	}
-	if ((svg = arena_alloc(r->arena, PLOT_LINES_SVG_MAX)) != NULL &&
-	    plot_lines(y, s->nseats, np, "The total of each player after each hand",
-	    svg, PLOT_LINES_SVG_MAX) > 0)
+	/* The room plot.h promises, for these lines and points only. */
+	n = 1024 + s->nseats * (160 + 14 * np);
+	if ((svg = arena_alloc(r->arena, (size_t)n)) != NULL &&
+	    plot_lines(y, s->nseats, np, "The total of each player after each "
+	    "hand", svg, (size_t)n) > 0)
 		s->plot = svg;
 	tpl_list(out, 1, sheet_item, s);
 	return 0;
