@@ -69,23 +69,33 @@ words_code(struct words *w, const char *s)
 	buf_puts(w->b, "</code>");
 }
 
+char *
+words_face(enum card_kind k, card_t c, char *out, size_t outsz)
+{
+	char	 tok[CARD_TEXT_MAX];
+
+	if (outsz == 0)
+		return out;
+	/* The face, as on a page; a card no face names keeps its token. */
+	if (k == CARD_STD && card_valid(CARD_STD, c))
+		cards_std_short(c, out, outsz);
+	else if (k == CARD_TT && card_valid(CARD_TT, c))
+		cards_short(c, out, outsz);
+	else {
+		card_format(k, c, tok);
+		snprintf(out, outsz, "%s", tok);
+	}
+	return out;
+}
+
 void
 words_card(struct words *w, enum card_kind k, card_t c)
 {
-	char	 tok[CARD_TEXT_MAX], face[CARDS_SHORT_MAX];
+	char	 face[WORDS_FACE_MAX];
 
 	if (!w->text) {
 		page_game_put_card(w->b, k, c);
 		return;
 	}
-	/* The face, as on a page; a card no face names keeps its token. */
-	if (k == CARD_STD && card_valid(CARD_STD, c))
-		cards_std_short(c, face, sizeof(face));
-	else if (k == CARD_TT && card_valid(CARD_TT, c))
-		cards_short(c, face, sizeof(face));
-	else {
-		card_format(k, c, tok);
-		snprintf(face, sizeof(face), "%s", tok);
-	}
-	buf_puts(w->b, face);
+	buf_puts(w->b, words_face(k, c, face, sizeof(face)));
 }

@@ -10,6 +10,8 @@
 #ifndef TOPPER_WORDS_H
 #define TOPPER_WORDS_H
 
+#include <stddef.h>
+
 #include "card.h"
 
 struct buf;
@@ -43,5 +45,17 @@ void	words_code(struct words *w, const char *s);
  * alone, 3R♥ or 10♥.
  */
 void	words_card(struct words *w, enum card_kind k, card_t c);
+
+enum {
+	WORDS_FACE_MAX = 16		/* "3R♥", "10♥" or "Joker 2" + NUL */
+};
+
+/*
+ * The same face as plain text into out, for sentences a game's page
+ * builds with printf and its template escapes (a hand's end, a status
+ * line): 3R♥ or 10♥; a card no face names keeps its token.  Returns
+ * out, NUL-terminated and truncated to outsz.
+ */
+char	*words_face(enum card_kind k, card_t c, char *out, size_t outsz);
 
 #endif /* TOPPER_WORDS_H */

@@ -174,7 +174,7 @@ check "bob discards 4Bs: the hand ends" play bob '#f-discard' 'move=discard 4Bs'
 # ---- the end ----
 page a9 alice "$G"
 check "alice wins" has a9 "Game over: you win with 2 points."
-check "the hand-end panel: lay-offs and scores" has a9 "You knocked with 9 deadwood, discarding 3Bs; bob laid off 2 cards and kept 11 deadwood. You score 11 - 9 = 2."
+check "the hand-end panel: lay-offs and scores" has a9 "You knocked with 9 deadwood, discarding 3B■; bob laid off 2 cards and kept 11 deadwood. You score 11 - 9 = 2."
 check "  both arrangements, face up" shows a9 "$ALICE 1Bc 2Rt"
 page b9 bob "$G"
 check "bob reads it in the third person" has b9 "alice scores 11 - 9 = 2."

@@ -127,7 +127,7 @@ check "bob's API view: his card, not alice's" sh -c "grep -q '3Yc' '$tmp/api-b.j
 
 check "alice predicts QKb through the form (303)" play alice '#f-predict' w0=Q w1=K w2=b
 page a1 alice "$G"
-check "  she drew 1Rc" has a1 'You predicted QKb and drew 1Rc'
+check "  she drew 1Rc, both by their faces" has a1 'You predicted ?K☁ and drew 1R●'
 check "  bob's 2Rc is a target of f-play" has a1 'value="play on 2Rc @1" form="f-play"'
 check "  the center pile is a target (discard)" has a1 'value="discard" form="f-play"'
 check "  the Play bar" has a1 'id="f-play"'
@@ -146,7 +146,7 @@ check "  told what the play would do" has b2 "It would"
 check "  his seat is tagged to answer" has b2 "to answer"
 check "carol sees whom the table waits for" has c2 "bob accepts or rejects it"
 check "  and has no form" hasnt c2 'name="move"'
-check "alice waits for bob" has a2 "Waiting for bob to accept or reject your play of 2Gh on their 2Rc"
+check "alice waits for bob" has a2 "Waiting for bob to accept or reject your play of 2G♥ on their 2R●"
 check "carol's last moves call the waiting play a proposal" has c2 'alice proposed to play <abbr title="green heart 2 (2Gh)">2G♥</abbr> on bob’s <abbr'
 check "  and has no form" hasnt a2 'name="move"'
 B2=$(ply_of b2)
@@ -173,7 +173,7 @@ G=$INST_URL/g/$id
 page l0 alice "$G"
 check "after free time: the orbit line" has l0 "orbit 3 of at most 40"
 check "  bob is one card from a six suit" has l0 "1 card from a six suit"
-check "  the list says 2Gh on 2Rc eliminates bob" has l0 "2Gh on bob&#39;s 2Rc (pile 6): eliminates bob"
+check "  the list says 2Gh on 2Rc eliminates bob" has l0 "2G♥ on bob&#39;s 2R● (pile 6): eliminates bob"
 check "alice plays 2Gh on bob's 2Rc (303)" play alice '#f-play' 'move=play on 2Rc @1' c0=2Gh
 page l1 bob "$G"
 check "bob is a ghost, eliminated by alice" sh -c "grep -q 'tag ghost' '$tmp/l1.html' && grep -q 'eliminated by alice (1st fall' '$tmp/l1.html'"

@@ -215,6 +215,31 @@ test_tt_faces(void **state)
 	arena_free(&a);
 }
 
+/*
+ * words_face: the face for the sentences a page builds with printf (a
+ * hand's end, a status line), for both decks; a card no face names
+ * keeps its token.
+ */
+static void
+test_face_text(void **state)
+{
+	char	 f[WORDS_FACE_MAX];
+
+	(void)state;
+	assert_string_equal(words_face(CARD_TT, card_parse(CARD_TT, "3Bs",
+	    NULL), f, sizeof(f)), "3B■");
+	assert_string_equal(words_face(CARD_TT, card_parse(CARD_TT, "QKb",
+	    NULL), f, sizeof(f)), "?K☁");
+	assert_string_equal(words_face(CARD_STD, card_parse(CARD_STD, "TH",
+	    NULL), f, sizeof(f)), "10♥");
+	assert_string_equal(words_face(CARD_STD, card_parse(CARD_STD, "QS",
+	    NULL), f, sizeof(f)), "Q♠");
+	words_face(CARD_TT, CARD_NONE, f, sizeof(f));
+	assert_string_equal(f, "??");	/* card_format's, as the API says it */
+	words_face(CARD_TT, card_parse(CARD_TT, "3Bs", NULL), f, 2);
+	assert_string_equal(f, "3");
+}
+
 /* A table's options in words, as the lobby, game page and history say. */
 static void
 test_options_words(void **state)
@@ -249,6 +274,7 @@ main(void)
 		cmocka_unit_test_setup(test_standard_faces, setup),
 		cmocka_unit_test_setup(test_tt_names, setup),
 		cmocka_unit_test_setup(test_tt_faces, setup),
+		cmocka_unit_test(test_face_text),
 		cmocka_unit_test(test_options_words),
 	};
 

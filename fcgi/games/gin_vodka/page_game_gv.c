@@ -19,6 +19,7 @@
 #include "gin_vodka.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 
 /* One card as the templates see it. */
 struct pcard {
@@ -541,14 +542,14 @@ status_text(struct req *r, const struct gvboard *b)
 static const char *
 result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
 {
-	char	 tok[CARD_TEXT_MAX];
+	char	 tok[WORDS_FACE_MAX];
 	int	 k = x->knocker, d = x->knocker ^ 1, nlaid = 0, i;
 
 	if (x->kind == GV_END_VOID)
 		return page_game_printf(r, "Hand %d is void: the stock ran "
 		    "out after the last recycle it may have. Nobody scores.",
 		    x->hand);
-	card_format(CARD_TT, x->knock_discard, tok);
+	words_face(CARD_TT, x->knock_discard, tok, sizeof(tok));
 	for (i = 0; i < x->karr.nmelds; i++)
 		nlaid += x->karr.melds[i].nlaid;
 	switch (x->kind) {

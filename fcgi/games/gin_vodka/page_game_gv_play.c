@@ -17,6 +17,7 @@
 #include "gin_vodka.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 
 /* One choice of a knock row's select: deadwood (0) or meld 1..4. */
 struct kchoice {
@@ -36,6 +37,7 @@ struct krow {
 /* One discard the knock form offers. */
 struct kopt {
 	char		 tok[CARD_TEXT_MAX];
+	char		 face[WORDS_FACE_MAX];	/* "3B■", what the option says */
 	char		 words[CARDS_LABEL_MAX];	/* "blue square 3" */
 	int		 dead;
 	int		 selected;
@@ -125,6 +127,10 @@ opt_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'd':
 		if (strcmp(key, "dead") == 0)
 			return tpl_int(out, o->dead);
+		break;
+	case 'f':
+		if (strcmp(key, "face") == 0)
+			return tpl_str(out, o->face);
 		break;
 	case 'l':
 		if (strcmp(key, "label") == 0)
@@ -258,6 +264,8 @@ knock_form(struct req *r, struct play *p, const struct gv_state *v,
 		if (legal[i].verb != GV_KNOCK || legal[i].ncards < 1)
 			continue;
 		card_format(CARD_TT, legal[i].cards[0], o->tok);
+		words_face(CARD_TT, legal[i].cards[0], o->face,
+		    sizeof(o->face));
 		cards_label(legal[i].cards[0], o->words, sizeof(o->words));
 		if ((paren = strstr(o->words, " (")) != NULL)
 			*paren = '\0';	/* the token is shown already */

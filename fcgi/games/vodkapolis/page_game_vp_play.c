@@ -24,6 +24,7 @@
 #include "cards.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 #include "vodkapolis.h"
 
 enum {
@@ -232,7 +233,7 @@ vp_play(struct req *r, struct vplay *p, const struct vp_state *v, int seat,
     const struct page_game_names *nm)
 {
 	struct game_move	*legal;
-	char			 tok[CARD_TEXT_MAX];
+	char			 tok[WORDS_FACE_MAX];
 	int			 n, i;
 
 	legal = page_game_legal(r, &vp_rules, v, seat, &n);
@@ -288,7 +289,7 @@ vp_play(struct req *r, struct vplay *p, const struct vp_state *v, int seat,
 		adds_set(r, p, v, legal, n, nm);
 	}
 	if (vp_obliged(v)) {
-		card_format(CARD_TT, v->taken, tok);
+		words_face(CARD_TT, v->taken, tok, sizeof(tok));
 		p->obliged = arena_strdup(r->arena, tok);
 	}
 	return r->arena->failed ? -1 : 0;
