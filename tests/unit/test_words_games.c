@@ -21,6 +21,13 @@
 #include "game.h"
 #include "page_game.h"
 #include "page_lobby_words.h"
+#include "casino.h"
+#include "casino/page_game_cm.h"
+#include "req.h"
+#include "rummy500.h"
+#include "six_suit.h"
+#include "six_suit/page_game_six.h"
+#include "vodkapolis.h"
 #include "words.h"
 
 static struct page_game_names names;
@@ -52,6 +59,23 @@ say(struct arena *a, const char *slug, int seat, const char *text,
 	buf_init(&b, a);
 	w = html ? words_html(&b) : words_text(&b);
 	page_game_words(&w, rules, &names, seat, text, NULL, CARD_NONE);
+	assert_false(b.failed);
+	return b.data;
+}
+
+/* The same in plain text, with the position before the move. */
+static const char *
+say_before(struct arena *a, const char *slug, int seat, const char *text,
+    const void *before)
+{
+	const struct game_rules	*rules = game_find(slug);
+	struct buf		 b;
+	struct words		 w;
+
+	assert_non_null(rules);
+	buf_init(&b, a);
+	w = words_text(&b);
+	page_game_words(&w, rules, &names, seat, text, before, CARD_NONE);
 	assert_false(b.failed);
 	return b.data;
 }
@@ -240,6 +264,122 @@ test_face_text(void **state)
 	assert_string_equal(f, "3");
 }
 
+/*
+ * Plurals and capitals in each game's sentences: a count of 1 reads
+ * "1 card", more "2 cards"; the viewer is "You" opening a sentence and
+ * "you"/"your" inside one; other players by name, never a seat.
+ */
+static void
+test_plurals_capitals(void **state)
+{
+	static struct r500_state	 r5;
+	static struct vp_state		 vp;
+	static struct six_state		 six;
+	static struct cm_state		 cm;
+	struct cm_play			 pl;
+	struct game_move		 mv;
+	struct arena			 a;
+	struct req			 r;
+	struct buf			 b;
+	const char			*s;
+
+	(void)state;
+	arena_init(&a, 0);
+	memset(&r, 0, sizeof(r));
+	r.arena = &a;
+
+	/* Rummy 500: the cards above the one taken from the discard pile. */
+	memset(&r5, 0, sizeof(r5));
+	r5.ndiscard = 3;
+	r5.discard[0] = card_parse(CARD_STD, "2C", NULL);
+	r5.discard[1] = card_parse(CARD_STD, "TH", NULL);
+	r5.discard[2] = card_parse(CARD_STD, "5D", NULL);
+	s = say_before(&a, "rummy-500", 1, "take TH", &r5);
+	assert_string_equal(s, "You took 10♥ and the 1 card above it from "
+	    "the discard pile.");
+	s = say_before(&a, "rummy-500", 0, "take 2C", &r5);
+	assert_string_equal(s, "Ann took 2♣ and the 2 cards above it from "
+	    "the discard pile.");
+	no_seat(s);
+
+	/* Vodkapolis: the cards after the one taken from the chain. */
+	memset(&vp, 0, sizeof(vp));
+	vp.nchain = 3;
+	vp.chain[0] = card_parse(CARD_TT, "1Rc", NULL);
+	vp.chain[1] = card_parse(CARD_TT, "3Rh", NULL);
+	vp.chain[2] = card_parse(CARD_TT, "2Bs", NULL);
+	s = say_before(&a, "vodkapolis-500", 1, "take 3Rh", &vp);
+	assert_string_equal(s, "You took 3R♥ and the 1 card after it from "
+	    "the chain.");
+	s = say_before(&a, "vodkapolis-500", 2, "take 1Rc", &vp);
+	assert_string_equal(s, "Bot Cleo took 1R● and the 2 cards after it "
+	    "from the chain.");
+	no_seat(s);
+
+	/* Six Suit: matches and extra cards of a prediction, by face. */
+	memset(&six, 0, sizeof(six));
+	six.phase = SIX_PHASE_PLAY;
+	six.nseats = 3;
+	six.turn = 1;
+	six.pred = card_parse(CARD_TT, "QKb", NULL);
+	six.drawn[0] = card_parse(CARD_TT, "1Rc", NULL);
+	six.k = 1;
+	six.ndrawn = 1;
+	s = page_game_six_draw(&r, &six, &names, 1);
+	assert_string_equal(s, "You predicted ?K☁ and drew 1R●: 1 match, "
+	    "0 extra cards.");
+	six.k = 2;
+	six.ndrawn = 2;
+	six.shown = 1;
+	six.turn = 0;
+	s = page_game_six_draw(&r, &six, &names, 1);
+	assert_string_equal(s, "Ann predicted ?K☁ and drew 1R●: 2 matches, "
+	    "1 extra card, shown to everyone.");
+	six.k = 3;
+	six.ndrawn = 3;
+	s = page_game_six_draw(&r, &six, &names, 1);
+	assert_non_null(strstr(s, ": 3 matches, 2 extra cards,"));
+	no_seat(s);
+	/* "your" inside a sentence, "their own" for the mover's own. */
+	s = say(&a, "six-suit", 0, "play 2Gh on 2Rc @1", 1);
+	assert_non_null(strstr(s, "Ann played "));
+	assert_non_null(strstr(s, " on your <abbr"));
+	s = say(&a, "six-suit", 1, "play 2Gh on 2Rc @1", 0);
+	assert_string_equal(s, "You played 2G♥ on your own 2R●.");
+
+	/* Casino: the cards a sweep takes, in the move options' words. */
+	memset(&cm, 0, sizeof(cm));
+	memset(&pl, 0, sizeof(pl));
+	memset(&mv, 0, sizeof(mv));
+	pl.sweep = 1;
+	pl.h = card_parse(CARD_TT, "3Rh", NULL);
+	mv.ncards = 1;
+	mv.cards[0] = pl.h;
+	buf_init(&b, &a);
+	pcm_move_words(&b, &cm, &mv, &pl);
+	assert_string_equal(b.data, "Sweep the whole table (1 card)");
+	cm.npiles = 1;
+	cm.piles[0].ncards = 2;
+	buf_init(&b, &a);
+	pcm_move_words(&b, &cm, &mv, &pl);
+	assert_string_equal(b.data, "Sweep the whole table (3 cards)");
+	s = say(&a, "casino-macedonia", 1, "drop 3Rh", 0);
+	assert_string_equal(s, "You dropped 3R♥.");
+
+	/* Gin Vodka and 12-Step Rummy: "You" opens, "your" inside. */
+	s = say(&a, "gin-vodka", 1, "discard 3Rh", 0);
+	assert_string_equal(s, "You discarded 3R♥.");
+	s = say(&a, "gin-vodka", 0, "discard 3Rh", 0);
+	assert_string_equal(s, "Ann discarded 3R♥.");
+	s = say(&a, "twelve-step-rummy", 1, "withdraw", 0);
+	assert_string_equal(s, "You withdrew your \"May I?\".");
+	s = say(&a, "twelve-step-rummy", 2, "withdraw", 0);
+	assert_non_null(strstr(s, "Bot Cleo withdrew "));
+	assert_null(strstr(s, "your"));
+	no_seat(s);
+	arena_free(&a);
+}
+
 /* A table's options in words, as the lobby, game page and history say. */
 static void
 test_options_words(void **state)
@@ -275,6 +415,7 @@ main(void)
 		cmocka_unit_test_setup(test_tt_names, setup),
 		cmocka_unit_test_setup(test_tt_faces, setup),
 		cmocka_unit_test(test_face_text),
+		cmocka_unit_test_setup(test_plurals_capitals, setup),
 		cmocka_unit_test(test_options_words),
 	};
 
