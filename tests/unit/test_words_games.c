@@ -22,6 +22,8 @@
 #include "page_game.h"
 #include "page_lobby_words.h"
 #include "casino.h"
+#include "gin_vodka.h"
+#include "gin_vodka/page_game_gv.h"
 #include "casino/page_game_cm.h"
 #include "req.h"
 #include "rummy500.h"
@@ -276,6 +278,7 @@ test_plurals_capitals(void **state)
 	static struct vp_state		 vp;
 	static struct six_state		 six;
 	static struct cm_state		 cm;
+	static struct gv_result		 gv;
 	struct cm_play			 pl;
 	struct game_move		 mv;
 	struct arena			 a;
@@ -365,6 +368,29 @@ test_plurals_capitals(void **state)
 	assert_string_equal(b.data, "Sweep the whole table (3 cards)");
 	s = say(&a, "casino-macedonia", 1, "drop 3Rh", 0);
 	assert_string_equal(s, "You dropped 3R♥.");
+
+	/* Gin Vodka's hand end: cards laid off, who scores, by face. */
+	memset(&gv, 0, sizeof(gv));
+	gv.kind = GV_END_KNOCK;
+	gv.knocker = 1;
+	gv.hand = 2;
+	gv.knock_discard = card_parse(CARD_TT, "3Bs", NULL);
+	gv.kdead = 9;
+	gv.ddead = 11;
+	gv.points = 2;
+	gv.karr.nmelds = 1;
+	gv.karr.melds[0].nlaid = 1;
+	s = page_game_gv_result(&r, &names, &gv);
+	assert_string_equal(s, "Hand 2: You knocked with 9 deadwood, "
+	    "discarding 3B■; Ann laid off 1 card and kept 11 deadwood. You "
+	    "score 11 - 9 = 2.");
+	gv.knocker = 0;
+	gv.karr.melds[0].nlaid = 2;
+	s = page_game_gv_result(&r, &names, &gv);
+	assert_string_equal(s, "Hand 2: Ann knocked with 9 deadwood, "
+	    "discarding 3B■; you laid off 2 cards and kept 11 deadwood. Ann "
+	    "scores 11 - 9 = 2.");
+	no_seat(s);
 
 	/* Gin Vodka and 12-Step Rummy: "You" opens, "your" inside. */
 	s = say(&a, "gin-vodka", 1, "discard 3Rh", 0);

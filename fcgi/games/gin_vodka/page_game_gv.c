@@ -91,6 +91,14 @@ struct gvboard {
 	int				 pick;	/* the viewer's hand is the pick */
 };
 
+/* The seat the names say; a finished game's view is everyone's. */
+static int
+board_viewer(const struct page_game_names *names)
+{
+	return names->viewer >= 0 && names->viewer < GV_SEATS ?
+	    names->viewer : -1;
+}
+
 static const char *
 who(const struct gvboard *b, int seat)
 {
@@ -576,6 +584,18 @@ result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
 	}
 }
 
+const char *
+page_game_gv_result(struct req *r, const struct page_game_names *names,
+    const struct gv_result *x)
+{
+	struct gvboard	 b;
+
+	memset(&b, 0, sizeof(b));
+	b.names = names;
+	b.viewer = board_viewer(names);
+	return x->kind == GV_END_NONE ? NULL : result_text(r, &b, x);
+}
+
 static int
 result_set(struct req *r, struct gvboard *b)
 {
@@ -659,9 +679,7 @@ page_game_gv_board(struct req *r, const void *view,
 		return -1;
 	b->v = v;
 	b->names = names;
-	/* The seat the names say; a finished game's view is everyone's. */
-	b->viewer = names->viewer >= 0 && names->viewer < GV_SEATS ?
-	    names->viewer : -1;
+	b->viewer = board_viewer(names);
 	b->pick = mode == PAGE_GAME_PLAY && b->viewer >= 0 &&
 	    v->turn == b->viewer && !names->vacant &&
 	    (v->phase == GV_PHASE_DISCARD || v->phase == GV_PHASE_LAST_DISCARD);
