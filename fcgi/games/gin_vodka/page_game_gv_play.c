@@ -310,7 +310,7 @@ gv_play(struct req *r, struct play *p, const struct gv_state *v, int seat)
 {
 	struct game_move	 legal[2 * GV_HAND_MAX + 4];
 	struct button		*bt;
-	char			 tok[CARD_TEXT_MAX];
+	char			 tok[WORDS_FACE_MAX];
 	card_t			 top;
 	int			 n, i;
 	int			 max = (int)(sizeof(legal) / sizeof(legal[0]));
@@ -322,7 +322,8 @@ gv_play(struct req *r, struct play *p, const struct gv_state *v, int seat)
 	    NULL)
 		return -1;
 	top = v->ndiscard > 0 ? v->discard[v->ndiscard - 1] : CARD_NONE;
-	card_format(CARD_TT, top, tok);
+	/* The take button names the top card by its face. */
+	words_face(CARD_TT, top, tok, sizeof(tok));
 	for (i = 0; i < n; i++) {
 		switch (legal[i].verb) {
 		case GV_PASS:
