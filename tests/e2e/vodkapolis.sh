@@ -86,7 +86,7 @@ check "  she drew 4Bh" has a1 'data-card="4Bh"'
 check "  the meld form with her cards as checkboxes" has a1 'value="1Bh" form="f-vp-meld"'
 check "  both opponents offered as targets" sh -c "grep -q 'option value=\"@1\"' '$tmp/a1.html' && grep -q 'option value=\"@2\"' '$tmp/a1.html'"
 check "  never herself" sh -c "! grep -q 'option value=\"@0\"' '$tmp/a1.html'"
-check "  the meld suggestions name 1Bh 2Bh 4Bh" has a1 "1Bh 2Bh 4Bh (blue hearts)"
+check "  the meld suggestions name 1Bh 2Bh 4Bh" has a1 "1B♥ 2B♥ 4B♥ (blue hearts)"
 
 # The meld form with three hand cards ticked, before bob.
 c1=$(grep -o 'name="c[0-9]*" value="1Bh"' "$tmp/a1.html" | sed 's/name="\(c[0-9]*\)".*/\1/')
@@ -138,7 +138,7 @@ check "  the meld and its target" has c1 '<abbr title="green circle 1 (1Gc)">1G�
 # ---- carol: draws 3Bh and extends alice's meld before bob ----
 check "carol draws 3Bh" play carol "#f-vp-draw" move=draw
 page c2 carol "$G"
-check "  the extend form offers 3Bh onto the blue hearts" sh -c "grep -q 'option value=\"3Bh\" data-fits=\"1Bh\"' '$tmp/c2.html' && grep -q 'value=\"on 1Bh\" data-meld=\"1Bh\">blue hearts: 1Bh 2Bh 4Bh, in front of bob' '$tmp/c2.html'"
+check "  the extend form offers 3Bh onto the blue hearts" sh -c "grep -q 'option value=\"3Bh\" data-fits=\"1Bh\"' '$tmp/c2.html' && grep -q 'value=\"on 1Bh\" data-meld=\"1Bh\">blue hearts: 1B♥ 2B♥ 4B♥, in front of bob' '$tmp/c2.html'"
 check "carol extends it (the extend form as shown)" play carol "#f-vp-add"
 page c3 carol "$G"
 panel c3 1 > "$tmp/p1"
