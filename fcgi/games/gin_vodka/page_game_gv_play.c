@@ -29,6 +29,7 @@ struct kchoice {
 /* One card of the knock form. */
 struct krow {
 	char		 tok[CARD_TEXT_MAX];
+	char		 face[WORDS_FACE_MAX];	/* "3R♥", beside its picture */
 	const char	*svg;
 	int		 idx;
 	struct kchoice	 choices[GV_MELDS_MAX + 1];
@@ -95,6 +96,10 @@ row_lookup(const void *data, const char *key, struct tpl_val *out)
 			return tpl_str(out, k->svg);
 		if (strcmp(key, "choices") == 0)
 			return tpl_list(out, GV_MELDS_MAX + 1, choice_item, k);
+		break;
+	case 'f':
+		if (strcmp(key, "face") == 0)
+			return tpl_str(out, k->face);
 		break;
 	case 'i':
 		if (strcmp(key, "idx") == 0)
@@ -287,6 +292,8 @@ knock_form(struct req *r, struct play *p, const struct gv_state *v,
 		struct krow	*row = &p->rows[p->nrows++];
 
 		card_format(CARD_TT, v->hands[seat][i], row->tok);
+		words_face(CARD_TT, v->hands[seat][i], row->face,
+		    sizeof(row->face));
 		row->svg = page_game_svg(r, CARD_TT, v->hands[seat][i], NULL);
 		row->idx = i;
 		for (meld = 0, j = 1; j < best->ncards; j++)
