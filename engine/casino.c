@@ -713,20 +713,26 @@ static const char *const q_mode_words[] = {
 };
 static const char *const off_on_words[] = { "off", "on", NULL };
 static const char *const deck_words[] = { "full", "squares", NULL };
+static const char *const q_mode_says[] = {
+	"A rank of its own", "Wild: declares a number", "An ordinary 5"
+};
+static const char *const deck_says[] = {
+	"The full deck", "The 64-card Squares deck"
+};
 static const struct game_option cm_options[] = {
-	{ "q_mode", "Question marks", "separate: the base game; wild: a ? "
-	  "declares a number when played; five: a ? is an ordinary 5.",
-	  q_mode_words, 0, 0, 0 },
+	{ "q_mode", "Question marks", "A rank of its own is the base game; "
+	  "wild: a ? declares a number when played; or a ? is an ordinary 5.",
+	  q_mode_words, 0, 0, 0, q_mode_says },
 	{ "jokers", "Jokers", "on: the two jokers join the deck; their "
-	  "meaning follows the question-mark mode.", off_on_words, 0, 0, 0 },
+	  "meaning follows the question-mark mode.", off_on_words, 0, 0, 0, NULL },
 	{ "single_takes", "Single-card takes", "on: no build and take, and "
-	  "builds are worth at most 4 (5 with five).", off_on_words, 0, 0, 0 },
-	{ "deck", "Deck", "squares: the 64-card Squares deck and its "
-	  "scoring; question marks and jokers do not apply.",
-	  deck_words, 0, 0, 0 },
+	  "builds are worth at most 4 (5 with five).", off_on_words, 0, 0, 0, NULL },
+	{ "deck", "Deck", "The Squares deck comes with its own scoring; "
+	  "question marks and jokers do not apply to it.",
+	  deck_words, 0, 0, 0, deck_says },
 	{ "rounds", "Rounds", "The match lasts rounds times players hands.",
-	  NULL, 1, CM_ROUNDS_MAX, 1 },
-	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+	  NULL, 1, CM_ROUNDS_MAX, 1, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL }
 };
 
 const struct game_rules cm_rules = {

@@ -118,7 +118,8 @@ struct game_news {
 
 /*
  * One table option as a person chooses it (the lobby's form is built
- * from these): a whole number in lo..hi, or one of words[].  def is
+ * from these): a whole number in lo..hi, or one of words[], each
+ * value in words by says[] where the value alone would not read.  def is
  * the default number, or the index of the default word.  A number whose
  * default depends on the table (Six Suit's deals) has def below lo: the
  * help says the default, and a form leaves it empty.  setup() stays the
@@ -130,6 +131,11 @@ struct game_option {
 	const char		*help;		/* one sentence on its effect */
 	const char *const	*words;		/* NULL: a whole number */
 	int			 lo, hi, def;
+	/*
+	 * Each value as a person reads it: says[i] for words[i], or for
+	 * the number lo + i (all of lo..hi); NULL: the value as it is.
+	 */
+	const char *const	*says;
 };
 
 struct game_rules {

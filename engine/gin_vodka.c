@@ -700,11 +700,11 @@ gv_timeout_move(const void *st, int seat, struct game_move *out)
 
 static const struct game_option gv_options[] = {
 	{ "target", "Target score", "The first player to reach it wins.",
-	  NULL, 1, GV_TARGET_MAX, GV_TARGET_DEFAULT },
+	  NULL, 1, GV_TARGET_MAX, GV_TARGET_DEFAULT, NULL },
 	{ "recycle_cap", "Stock recycles per hand", "If the stock runs out "
 	  "once more, the hand is void and nobody scores.",
-	  NULL, 0, GV_RECYCLE_CAP_MAX, GV_RECYCLE_CAP_DEFAULT },
-	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+	  NULL, 0, GV_RECYCLE_CAP_MAX, GV_RECYCLE_CAP_DEFAULT, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL }
 };
 
 const struct game_rules gv_rules = {

@@ -509,14 +509,15 @@ r500_timeout_move(const void *st, int seat, struct game_move *out)
 }
 
 static const char *const two_cards_words[] = { "10", "13", NULL };
+static const char *const two_cards_says[] = { "10 cards", "13 cards" };
 static const struct game_option r500_options[] = {
 	{ "two_player_cards", "Cards each with two players", "Two players "
 	  "get 10 cards each, or 13 by this option.",
-	  two_cards_words, 0, 0, 0 },
+	  two_cards_words, 0, 0, 0, two_cards_says },
 	{ "hand_cap", "Hand cap", "After this many hands the highest total "
 	  "wins even if nobody reached 500.",
-	  NULL, 1, R500_HAND_CAP_MAX, R500_HAND_CAP_DEFAULT },
-	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+	  NULL, 1, R500_HAND_CAP_MAX, R500_HAND_CAP_DEFAULT, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL }
 };
 
 const struct game_rules r500_rules = {

@@ -662,19 +662,20 @@ six_timeout_move(const void *st, int seat, struct game_move *out)
 	}
 }
 
+static const char *const six_no_yes[] = { "No", "Yes" };
 static const struct game_option six_options[] = {
 	{ "teams", "Teams", "0: everyone plays alone; otherwise the number "
 	  "of teams, which must divide the number of players (teammates "
-	  "sit that many seats apart).", NULL, 0, SIX_SEATS_MAX / 2, 0 },
+	  "sit that many seats apart).", NULL, 0, SIX_SEATS_MAX / 2, 0, NULL },
 	{ "deals", "Deals", "Deals in the match; left empty, one per "
-	  "player.", NULL, 1, SIX_DEALS_MAX, 0 },
-	{ "veto", "Free-time plays on others", "1: they go ahead when the "
-	  "pile's owner accepts; 0: in free time you may only play on "
-	  "yourself or discard.", NULL, 0, 1, 1 },
+	  "player.", NULL, 1, SIX_DEALS_MAX, 0, NULL },
+	{ "veto", "Free-time plays on others", "Yes: they go ahead when the "
+	  "pile's owner accepts; no: in free time you may only play on "
+	  "yourself or discard.", NULL, 0, 1, 1, six_no_yes },
 	{ "orbit_cap", "Orbit cap", "A deal ends after this many orbits "
 	  "even if nobody was eliminated.",
-	  NULL, SIX_ORBIT_CAP_MIN, SIX_ORBIT_CAP_MAX, SIX_ORBIT_CAP_DEFAULT },
-	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+	  NULL, SIX_ORBIT_CAP_MIN, SIX_ORBIT_CAP_MAX, SIX_ORBIT_CAP_DEFAULT, NULL },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL }
 };
 
 const struct game_rules six_rules = {

@@ -466,23 +466,24 @@ tsr_status(const void *st, struct game_status *out)
 	memcpy(out->seating, s->seating, sizeof(out->seating));
 }
 
+static const char *const tsr_no_yes[] = { "No", "Yes" };
 const struct game_option tsr_options[] = {
-	{ "mayi", "May I?", "1: players may ask to buy the top discard out "
-	  "of turn; 0: no buying.", NULL, 0, 1, 1 },
-	{ "dummy", "Dummy Rummy", "1: everyone's contract is the round "
-	  "number, 12 rounds, lowest total wins.", NULL, 0, 1, 0 },
+	{ "mayi", "May I?", "Yes: players may ask to buy the top discard out "
+	  "of turn; no: no buying.", NULL, 0, 1, 1, tsr_no_yes },
+	{ "dummy", "Dummy Rummy", "Yes: everyone's contract is the round "
+	  "number, 12 rounds, lowest total wins.", NULL, 0, 1, 0, tsr_no_yes },
 	{ "buy_limit", "Buys per round", "Cards each player may buy with "
 	  "May I? in one round.", NULL, 0, TSR_BUY_LIMIT_MAX,
-	  TSR_BUY_LIMIT_DEFAULT },
+	  TSR_BUY_LIMIT_DEFAULT, NULL },
 	{ "rebuild_cap", "Stock rebuilds per round", "How many times the "
 	  "stock may be rebuilt from the discards in one round.",
-	  NULL, 0, TSR_REBUILD_CAP_MAX, TSR_REBUILD_CAP_DEFAULT },
+	  NULL, 0, TSR_REBUILD_CAP_MAX, TSR_REBUILD_CAP_DEFAULT, NULL },
 	{ "match_cap", "Round cap", "The most rounds a standard game lasts.",
-	  NULL, 1, TSR_MATCH_CAP_MAX, TSR_MATCH_CAP_DEFAULT },
-	{ "free_liberate", "Liberate before going down", "1: a player who "
+	  NULL, 1, TSR_MATCH_CAP_MAX, TSR_MATCH_CAP_DEFAULT, NULL },
+	{ "free_liberate", "Liberate before going down", "Yes: a player who "
 	  "has not laid a contract may liberate a wild too.",
-	  NULL, 0, 1, 0 },
-	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+	  NULL, 0, 1, 0, tsr_no_yes },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL }
 };
 
 /*

@@ -522,11 +522,15 @@ vp_timeout_move(const void *st, int seat, struct game_move *out)
 static const char *const end_mode_words[] = {
 	"first_to_500", "last_standing", NULL
 };
+static const char *const end_mode_says[] = {
+	"When someone reaches 500", "When one player is left"
+};
 static const struct game_option vp_options[] = {
-	{ "end_mode", "End of the game", "first_to_500: the game ends after "
-	  "the hand in which someone reaches 500; last_standing: eliminated "
-	  "players leave and the others play on.", end_mode_words, 0, 0, 0 },
-	{ NULL, NULL, NULL, NULL, 0, 0, 0 }
+	{ "end_mode", "End of the game", "When someone reaches 500: the game "
+	  "ends after that hand; when one player is left: eliminated players "
+	  "leave and the others play on.", end_mode_words, 0, 0, 0,
+	  end_mode_says },
+	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL }
 };
 
 const struct game_rules vp_rules = {

@@ -41,9 +41,13 @@
 # no other process checkpoints for them.
 # BENCH_KEEP=1 keeps the instance's directory and wrk's reports.
 # BENCH_TOPPER=PATH runs another build than bin/topper.
+# BENCH_BASE=DIR runs tools/bench-compare.sh instead: (c) and (g) for
+# the built baseline tree DIR and this tree in turns, side by side, and
+# each game's page weight.
 # wrk is in tools/deps.txt; nothing is installed here.
 set -u
 cd "$(dirname "$0")/.." || exit 1
+[ -z "${BENCH_BASE:-}" ] || exec sh tools/bench-compare.sh "$BENCH_BASE"
 root=$PWD
 secs=${BENCH_SECONDS:-10}
 conns=${BENCH_CONNECTIONS:-4}

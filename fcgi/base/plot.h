@@ -14,7 +14,11 @@ enum {
 	PLOT_PAD = 6,		/* room kept around the line */
 	PLOT_LEFT = 36,		/* the labels' column, left of the line */
 	PLOT_POINTS_MAX = 200,
-	PLOT_SVG_MAX = 8192	/* bytes a chart of PLOT_POINTS_MAX needs */
+	PLOT_SVG_MAX = 8192,	/* bytes a chart of PLOT_POINTS_MAX needs */
+	PLOT_LINES_MAX = 12,	/* lines plot_lines draws at most */
+	/* bytes plot_lines needs for PLOT_LINES_MAX lines of PLOT_POINTS_MAX */
+	PLOT_LINES_SVG_MAX = 1024 + PLOT_LINES_MAX * (160 + 14 * PLOT_POINTS_MAX),
+	PLOT_KEY_MAX = 256	/* bytes of one plot_key */
 };
 
 /*
@@ -29,5 +33,24 @@ enum {
  */
 size_t	plot_svg(const double *y, int n, const char *label, char *out,
 	    size_t outsz);
+
+/*
+ * Several lines over the same points: y[k * n + i] is line k's value
+ * at point i (nlines <= PLOT_LINES_MAX, n <= PLOT_POINTS_MAX), drawn on
+ * one scale with the lowest and highest value labelled, as plot_svg.
+ * Line k has its own dash pattern (plot_key draws it), so the lines
+ * tell apart without color; the class "plot-lK" lets a style sheet
+ * color them too.  label as in plot_svg.  Returns the length, or 0
+ * when there is nothing to draw or it does not fit.
+ */
+size_t	plot_lines(const double *y, int nlines, int n, const char *label,
+	    char *out, size_t outsz);
+
+/*
+ * The small sample of line k's pattern (a key beside a name), an
+ * <svg> hidden from screen readers (the text beside it says whose
+ * line it is).  Returns the length, or 0 when it does not fit.
+ */
+size_t	plot_key(int k, char *out, size_t outsz);
 
 #endif /* TOPPER_PLOT_H */

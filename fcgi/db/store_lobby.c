@@ -277,6 +277,30 @@ store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
 	return DB_OK;
 }
 
+/* Down the primary key from the newest move, stopping at the first of seat. */
+static const char SQL_LAST_MOVE_OF[] =
+    "SELECT ply FROM moves WHERE game = ?1 AND seat = ?2 "
+    "ORDER BY ply DESC LIMIT 1";
+
+enum db_rc
+store_lobby_last_move_of(struct db *db, int64_t id, int seat, int *ply)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*ply = 0;
+	if ((st = db_stmt(db, SQL_LAST_MOVE_OF)) == NULL)
+		return DB_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, seat);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*ply = sqlite3_column_int(st, 0);
+	else if (rc != SQLITE_DONE)
+		return db_fail(db, st);
+	sqlite3_reset(st);
+	return DB_OK;
+}
+
 static const char SQL_JOIN_CHECK[] =
     "SELECT g.status, "
     "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?2), "

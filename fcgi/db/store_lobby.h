@@ -118,6 +118,13 @@ enum db_rc	store_lobby_last_moves(struct db *db, struct arena *a,
 		    int *first);
 
 /*
+ * The ply of seat's last move in game id into *ply, 0 when it has not
+ * moved.  Walks the log back from its end, so it reads about a round.
+ */
+enum db_rc	store_lobby_last_move_of(struct db *db, int64_t id, int seat,
+		    int *ply);
+
+/*
  * The bot account (STORE_LOBBY_BOT_NAME, is_bot, no password), created
  * on first use.  DB_REFUSED when a person holds that name.
  */

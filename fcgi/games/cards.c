@@ -184,6 +184,35 @@ cards_label(card_t c, char *out, size_t outsz)
 	return n;
 }
 
+size_t
+cards_short(card_t c, char *out, size_t outsz)
+{
+	static const char *const signs[CARD_SUIT__MAX] = {
+		"\xe2\x97\x8f", "\xe2\x99\xa5", "\xe2\x96\xb2", "\xe2\x96\xa0",
+		"\xe2\x98\x81"
+	};
+	static const char	 numbers[] = "1234?", colors[] = "RYGBK";
+	size_t			 n = 0;
+	char			 head[3];
+
+	if (outsz > 0)
+		out[0] = '\0';
+	if (!card_valid(CARD_TT, c)) {
+		cat(out, outsz, &n, "?");
+		return n;
+	}
+	if (c == CARD_TT_JK1 || c == CARD_TT_JK2) {
+		cat(out, outsz, &n, c == CARD_TT_JK1 ? "Joker 1" : "Joker 2");
+		return n;
+	}
+	head[0] = numbers[card_tt_number(c)];
+	head[1] = colors[card_tt_color(c)];
+	head[2] = '\0';
+	cat(out, outsz, &n, head);
+	cat(out, outsz, &n, signs[card_tt_suit(c)]);
+	return n;
+}
+
 /*
  * The size comes from cards.css (every page with cards links it), the
  * accessible name from <title> (an svg with role="img" is named by its

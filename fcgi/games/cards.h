@@ -39,6 +39,20 @@ enum {
 size_t	cards_label(card_t c, char *out, size_t outsz);
 
 /*
+ * The face of a Triple Topper card in text, as its board picture shows
+ * it: the number ("?" for Q), the color's letter, the suit's shape as a
+ * sign (circle ●, heart ♥, triangle ▲, square ■, blob ☁): "3R♥",
+ * "?K☁"; "Joker 1", "Joker 2"; "?" for an id that is not one.  What a
+ * person reads where the notation ("3Rh") is for typing.  Returns the
+ * length written (NUL-terminated, truncated to outsz).
+ */
+size_t	cards_short(card_t c, char *out, size_t outsz);
+
+enum {
+	CARDS_SHORT_MAX = 16		/* "3R♥" or "Joker 2" + NUL */
+};
+
+/*
  * The <svg> of card c.  note, if not NULL or "", is appended to the
  * label after a comma ("red heart 3 (3Rh), just drawn") and is
  * HTML-escaped.  An id that is not a card draws a back labelled

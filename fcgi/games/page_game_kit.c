@@ -34,7 +34,7 @@ put_abbr(struct buf *b, const char *label, const char *tok)
  * name a dozen cards on every game page); the size fits the longest
  * label, "yellow triangle question mark (QYt)", with the markup.
  */
-enum { ABBR_MAX = CARDS_LABEL_MAX + 2 * CARD_TEXT_MAX + 32 };
+enum { ABBR_MAX = CARDS_LABEL_MAX + CARDS_SHORT_MAX + 32 };
 
 static struct {
 	unsigned char	 len;		/* 0: not made yet */
@@ -61,17 +61,19 @@ page_game_put_card(struct buf *b, enum card_kind k, card_t c)
 		put_abbr(b, cards_label_str(c), tok);
 		return;
 	}
+	/* A Triple Topper card reads as its face too, 3R♥. */
+	cards_short(c, face, sizeof(face));
 	if (abbrs[c].len == 0) {
 		arena_init(&a, 0);
 		buf_init(&f, &a);
-		put_abbr(&f, cards_label_str(c), tok);
+		put_abbr(&f, cards_label_str(c), face);
 		if (!f.failed && f.len < ABBR_MAX) {
 			memcpy(abbrs[c].s, f.data, f.len);
 			abbrs[c].len = (unsigned char)f.len;
 		}
 		arena_free(&a);
 		if (abbrs[c].len == 0) {
-			put_abbr(b, cards_label_str(c), tok);
+			put_abbr(b, cards_label_str(c), face);
 			return;
 		}
 	}

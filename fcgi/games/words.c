@@ -3,7 +3,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "buf.h"
 #include "cards.h"
@@ -33,22 +32,6 @@ words_faces(struct buf *b)
 	struct words	 w = { b, 0, 1 };
 
 	return w;
-}
-
-size_t
-words_face(enum card_kind k, card_t c, char *out, size_t outsz)
-{
-	char	*cut;
-
-	if (outsz == 0)
-		return 0;
-	if (k == CARD_STD)
-		return cards_std_short(c, out, outsz);
-	/* The label less its token: "red heart 3 (3Rh)" -> "red heart 3". */
-	cards_label(c, out, outsz);
-	if ((cut = strstr(out, " (")) != NULL)
-		*cut = '\0';
-	return strlen(out);
 }
 
 void
@@ -94,14 +77,31 @@ words_code(struct words *w, const char *s)
 	buf_puts(w->b, "</code>");
 }
 
-void
-words_card(struct words *w, enum card_kind k, card_t c)
+char *
+words_face(enum card_kind k, card_t c, char *out, size_t outsz)
 {
 	char	 tok[CARD_TEXT_MAX];
 
-	if (w->faces) {
-		char	 face[CARDS_LABEL_MAX];
+	if (outsz == 0)
+		return out;
+	/* The face, as on a page; a card no face names keeps its token. */
+	if (k == CARD_STD && card_valid(CARD_STD, c))
+		cards_std_short(c, out, outsz);
+	else if (k == CARD_TT && card_valid(CARD_TT, c))
+		cards_short(c, out, outsz);
+	else {
+		card_format(k, c, tok);
+		snprintf(out, outsz, "%s", tok);
+	}
+	return out;
+}
 
+void
+words_card(struct words *w, enum card_kind k, card_t c)
+{
+	char	 face[WORDS_FACE_MAX];
+
+	if (w->faces) {
 		words_face(k, c, face, sizeof(face));
 		buf_puts(w->b, "<b>");
 		esc_html_str(w->b, face);
@@ -112,6 +112,5 @@ words_card(struct words *w, enum card_kind k, card_t c)
 		page_game_put_card(w->b, k, c);
 		return;
 	}
-	card_format(k, c, tok);
-	buf_puts(w->b, tok);
+	buf_puts(w->b, words_face(k, c, face, sizeof(face)));
 }

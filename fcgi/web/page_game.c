@@ -23,6 +23,8 @@
 #include "page_deadline.h"
 #include "page_leave_view.h"
 #include "page_invite.h"
+#include "page_lobby_words.h"
+#include "page_scores.h"
 #include "page_turn.h"
 #include "page_table.h"
 #include "play.h"
@@ -55,11 +57,14 @@ struct game_page {
 	struct tpl_val			 play;
 	int				 nrecent, first_recent;
 	const char			**recent;	/* words, HTML */
+	int				 nfolded;	/* of recent, before the fold */
+	int				 since_mine;	/* recent starts at the viewer's move */
 	const char			*seed;		/* hex, once over */
 	const char			*updated;
 	struct tpl_val			 table;		/* chat, note: page_table.h */
 	struct tpl_val			 leave;		/* page_leave.h */
 	struct tpl_val			 invites;	/* page_invite.h */
+	struct tpl_val			 sheet;		/* page_scores.h */
 };
 
 void
@@ -151,6 +156,17 @@ recent_item(const void *list, size_t i, struct tpl_ctx *out)
 	const struct game_page	*p = list;
 
 	out->lookup = recent_lookup;
+	out->data = &p->recent[p->nfolded + (int)i];
+	return 0;
+}
+
+/* The moves folded away: the first nfolded of recent. */
+static int
+folded_item(const void *list, size_t i, struct tpl_ctx *out)
+{
+	const struct game_page	*p = list;
+
+	out->lookup = recent_lookup;
 	out->data = &p->recent[i];
 	return 0;
 }
@@ -191,9 +207,22 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 		if (strcmp(key, "game_slug") == 0)
 			return tpl_str(out, g->rules->slug);
 		break;
+	case 'f':
+		if (strcmp(key, "folded") == 0)
+			return tpl_list(out, (size_t)p->nfolded, folded_item,
+			    p);
+		if (strcmp(key, "folded_start") == 0)
+			return tpl_int(out, p->first_recent + 1);
+		if (strcmp(key, "folded_words") == 0)
+			return tpl_str(out, arena_printf(p->r->arena,
+			    "%d earlier move%s since your last one",
+			    p->nfolded, p->nfolded == 1 ? "" : "s"));
+		break;
 	case 'h':
 		if (strcmp(key, "has_recent") == 0)
 			return tpl_bool(out, p->nrecent > 0);
+		if (strcmp(key, "has_folded") == 0)
+			return tpl_bool(out, p->nfolded > 0);
 		break;
 	case 'i':
 		if (strcmp(key, "id") == 0)
@@ -216,6 +245,8 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'n':
 		if (strcmp(key, "notice") == 0)
 			return tpl_str(out, p->notice);
+		if (strcmp(key, "nrecent") == 0)
+			return tpl_int(out, p->nrecent);
 		if (strcmp(key, "next_game") == 0)
 			return p->next_game > 0 ? tpl_int(out, p->next_game) :
 			    tpl_none(out);
@@ -226,8 +257,15 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 		/* The board's turn marks are the rules'; the table ended it. */
 		if (strcmp(key, "over_by_table") == 0)
 			return tpl_bool(out, g->outcome.end != OUTCOME_RULES);
+		/* The moves before the listed ones, in the history. */
+		if (strcmp(key, "older_ply") == 0)
+			return p->first_recent > 0 ? tpl_int(out,
+			    p->first_recent) : tpl_none(out);
 		if (strcmp(key, "open") == 0)
 			return tpl_bool(out, p->open);
+		if (strcmp(key, "options") == 0)	/* in words */
+			return tpl_str(out, page_lobby_words_options(
+			    p->r->arena, g->rules, g->options));
 		break;
 	case 'p':
 		if (strcmp(key, "ply") == 0)
@@ -250,21 +288,27 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'r':
 		if (strcmp(key, "refresh") == 0)
 			return p->refresh ? tpl_int(out, 5) : tpl_none(out);
-		if (strcmp(key, "recent") == 0)
-			return tpl_list(out, (size_t)p->nrecent, recent_item,
-			    p);
+		if (strcmp(key, "recent") == 0)	/* after the fold */
+			return tpl_list(out, (size_t)(p->nrecent -
+			    p->nfolded), recent_item, p);
 		if (strcmp(key, "recent_start") == 0)
-			return tpl_int(out, p->first_recent + 1);
+			return tpl_int(out, p->first_recent + p->nfolded + 1);
 		break;
 	case 's':
 		if (strcmp(key, "scripts") == 0) {
 			list = game_web_js(p->web, &n);
 			return tpl_list(out, (size_t)n, string_item, list);
 		}
+		if (strcmp(key, "score_sheet") == 0) {
+			*out = p->sheet;
+			return 0;
+		}
 		if (strcmp(key, "seated") == 0)
 			return tpl_bool(out, p->seat >= 0);
 		if (strcmp(key, "seed") == 0)
 			return tpl_str(out, p->seed);
+		if (strcmp(key, "since_mine") == 0)
+			return tpl_bool(out, p->since_mine);
 		break;
 	case 't':
 		if (strcmp(key, "table") == 0) {
@@ -300,9 +344,11 @@ hex(struct req *r, const uint8_t *b, size_t n)
 }
 
 /*
- * The last PAGE_GAME_RECENT moves in words.  PAGE_GAME_RECENT_LEAD
- * moves more are read so that a "take" at the start still knows the
- * card it took; the log is never read whole here.
+ * The moves since the viewer's last one (at least PAGE_GAME_RECENT, at
+ * most PAGE_GAME_SINCE_MAX) in words; the template folds all but the
+ * last PAGE_GAME_RECENT.  PAGE_GAME_RECENT_LEAD moves more are read so
+ * that a "take" at the start still knows the card it took; the log is
+ * never read whole here.
  */
 static void
 recent_moves(struct req *r, struct game_page *p)
@@ -310,19 +356,27 @@ recent_moves(struct req *r, struct game_page *p)
 	struct record_move	*moves = NULL;
 	struct buf		 b;
 	struct words		 w;
-	card_t			 took[PAGE_GAME_RECENT +
-				    PAGE_GAME_RECENT_LEAD];
-	int			 n = 0, i, first, ply0 = 0;
+	card_t			*took;
+	int			 n = 0, i, first, ply0 = 0, mine = 0, want;
 
+	want = PAGE_GAME_RECENT;
+	if (p->seat >= 0 && store_lobby_last_move_of(r->app->db, p->g->id,
+	    p->seat, &mine) == DB_OK && mine > 0 &&
+	    p->g->ply - mine + 1 > want) {
+		want = p->g->ply - mine + 1;
+		if (want > PAGE_GAME_SINCE_MAX)
+			want = PAGE_GAME_SINCE_MAX;
+	}
 	if (store_lobby_last_moves(r->app->db, r->arena, p->g->id,
-	    PAGE_GAME_RECENT + PAGE_GAME_RECENT_LEAD, &moves, &n, &ply0) !=
+	    want + PAGE_GAME_RECENT_LEAD, &moves, &n, &ply0) !=
 	    DB_OK || n == 0)
 		return;
-	if ((p->recent = arena_alloc(r->arena, PAGE_GAME_RECENT *
-	    sizeof(*p->recent))) == NULL)
+	if ((p->recent = arena_alloc(r->arena, (size_t)want *
+	    sizeof(*p->recent))) == NULL ||
+	    (took = arena_alloc(r->arena, (size_t)n * sizeof(*took))) == NULL)
 		return;
 	page_game_took(p->g->rules, moves, n, p->g->state, took);
-	first = n > PAGE_GAME_RECENT ? n - PAGE_GAME_RECENT : 0;
+	first = n > want ? n - want : 0;
 	for (i = first; i < n; i++) {
 		buf_init(&b, r->arena);
 		w = words_html(&b);
@@ -331,6 +385,9 @@ recent_moves(struct req *r, struct game_page *p)
 		p->recent[p->nrecent++] = b.failed ? "" : b.data;
 	}
 	p->first_recent = ply0 + first;
+	p->nfolded = p->nrecent > PAGE_GAME_RECENT ?
+	    p->nrecent - PAGE_GAME_RECENT : 0;
+	p->since_mine = mine > 0 && p->first_recent + 1 == mine;
 }
 
 /* "NAME #42" in the arena, without printf. */
@@ -429,6 +486,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	p.title = game_title(r, rules->name, g->id);
 	page_table_value(r, g, p.seat, 1, &p.table);	/* none on a failure */
 	page_leave_view_value(r, g, p.seat, &p.names, &p.leave);
+	page_scores_value(r, g, &p.names, g->over, &p.sheet);
 	ctx.lookup = game_lookup;
 	ctx.data = &p;
 	page_render_status(r, status, "game", &ctx, p.title);

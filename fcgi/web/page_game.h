@@ -52,8 +52,13 @@ struct tpl_val;
  * taken at most two moves after it.
  */
 enum {
-	PAGE_GAME_RECENT = 8,		/* moves the game page lists */
-	PAGE_GAME_RECENT_LEAD = 4	/* moves read before those */
+	PAGE_GAME_RECENT = 8,		/* moves the game page lists in view */
+	PAGE_GAME_RECENT_LEAD = 4,	/* moves read before those */
+	/*
+	 * Moves since the viewer's last one listed at most (folded past
+	 * the first PAGE_GAME_RECENT); older ones are in the history.
+	 */
+	PAGE_GAME_SINCE_MAX = 120
 };
 
 void	page_game_show(struct req *r);		/* GET /g/{id} */

@@ -22,6 +22,8 @@
 #include "game_web.h"
 #include "page_game.h"
 #include "page_leave_view.h"
+#include "page_lobby_words.h"
+#include "page_scores.h"
 #include "page_table.h"
 #include "record.h"
 #include "req.h"
@@ -55,6 +57,7 @@ struct history_page {
 	const char		*error;		/* the log stopped replaying */
 	struct tpl_val		 table;		/* the chat: page_table.h */
 	struct tpl_val		 leave;		/* resigned, aborted: page_leave.h */
+	struct tpl_val		 sheet;		/* page_scores.h */
 };
 
 static const char *const history_js[] = { "/static/js/game.js" };
@@ -112,6 +115,9 @@ history_lookup(const void *data, const char *key, struct tpl_val *out)
 
 	if (strcmp(key, "id") == 0)
 		return tpl_int(out, p->g->id);
+	if (strcmp(key, "options") == 0)	/* in words */
+		return tpl_str(out, page_lobby_words_options(p->r->arena,
+		    p->g->rules, p->g->options));
 	if (strcmp(key, "game_name") == 0)
 		return tpl_str(out, p->g->rules->name);
 	if (strcmp(key, "game_slug") == 0)
@@ -145,6 +151,10 @@ history_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, p->seed);
 	if (strcmp(key, "error") == 0)
 		return tpl_str(out, p->error);
+	if (strcmp(key, "score_sheet") == 0) {
+		*out = p->sheet;
+		return 0;
+	}
 	if (strcmp(key, "table") == 0) {
 		*out = p->table;
 		return 0;
@@ -333,6 +343,7 @@ page_history_show(struct req *r)
 	    (long long)g.id);
 	page_table_value(r, &g, viewer, 0, &p.table);	/* the chat only */
 	page_leave_view_value(r, &g, -1, &p.names, &p.leave);	/* no buttons */
+	page_scores_value(r, &g, &p.names, 1, &p.sheet);
 	ctx.lookup = history_lookup;
 	ctx.data = &p;
 	page_render(r, "history", &ctx, p.title);

@@ -18,6 +18,7 @@
 
 #include "arena.h"
 #include "game_web.h"
+#include "page_lobby_words.h"
 #include "req.h"
 #include "tpl.h"
 
@@ -89,9 +90,10 @@ row_lookup(const void *data, const char *key, struct tpl_val *out)
 	return tpl_none(out);
 }
 
-/* One option's word, for a select. */
+/* One option's value for a select: as sent, and in words. */
 struct word_item {
 	const char	*word;
+	const char	*says;
 	int		 selected;
 };
 
@@ -102,6 +104,8 @@ word_lookup(const void *data, const char *key, struct tpl_val *out)
 
 	if (strcmp(key, "word") == 0)
 		return tpl_str(out, w->word);
+	if (strcmp(key, "says") == 0)
+		return tpl_str(out, w->says);
 	if (strcmp(key, "selected") == 0)
 		return tpl_bool(out, w->selected);
 	return tpl_none(out);
@@ -115,7 +119,10 @@ word_item(const void *list, size_t i, struct tpl_ctx *out)
 	return 0;
 }
 
-/* The words of an option as select items, the current one selected. */
+/*
+ * The values of an option as select items, the current one selected:
+ * its words, or the numbers lo..hi of one whose numbers have words.
+ */
 static int
 words_list(struct arena *a, const struct game_option *o, const char *value,
     struct tpl_val *out)
@@ -123,13 +130,20 @@ words_list(struct arena *a, const struct game_option *o, const char *value,
 	struct word_item	*w;
 	size_t			 n, i;
 
-	for (n = 0; o->words[n] != NULL; n++)
-		;
+	if (o->words != NULL)
+		for (n = 0; o->words[n] != NULL; n++)
+			;
+	else
+		n = (size_t)(o->hi - o->lo + 1);
 	if ((w = arena_calloc(a, n * sizeof(*w))) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		w[i].word = o->words[i];
-		w[i].selected = strcmp(o->words[i], value) == 0;
+		w[i].word = o->words != NULL ? o->words[i] :
+		    arena_printf(a, "%d", o->lo + (int)i);
+		if (w[i].word == NULL)
+			return -1;
+		w[i].says = page_lobby_words_value(o, w[i].word);
+		w[i].selected = strcmp(w[i].word, value) == 0;
 	}
 	return tpl_list(out, n, word_item, w);
 }
@@ -154,10 +168,11 @@ opt_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, o->label);
 	if (strcmp(key, "help") == 0)
 		return tpl_str(out, o->help);
+	/* A choice from a list: words, or numbers that have words. */
 	if (strcmp(key, "is_words") == 0)
-		return tpl_bool(out, o->words != NULL);
+		return tpl_bool(out, o->words != NULL || o->says != NULL);
 	if (strcmp(key, "words") == 0)
-		return o->words == NULL ? tpl_none(out) :
+		return o->words == NULL && o->says == NULL ? tpl_none(out) :
 		    words_list(it->a, o, it->value, out);
 	if (strcmp(key, "lo") == 0)
 		return tpl_int(out, o->lo);

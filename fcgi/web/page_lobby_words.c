@@ -40,6 +40,27 @@ is_default(const struct game_option *o, const char *v)
 }
 
 const char *
+page_lobby_words_value(const struct game_option *o, const char *v)
+{
+	char	*end;
+	long	 n;
+	int	 i;
+
+	if (o == NULL || o->says == NULL)
+		return v;
+	if (o->words != NULL) {
+		for (i = 0; o->words[i] != NULL; i++)
+			if (strcmp(o->words[i], v) == 0)
+				return o->says[i];
+		return v;
+	}
+	n = strtol(v, &end, 10);
+	if (end == v || *end != '\0' || n < o->lo || n > o->hi)
+		return v;
+	return o->says[n - o->lo];
+}
+
+const char *
 page_lobby_words_options(struct arena *a, const struct game_rules *rules,
     const char *stored)
 {
@@ -65,7 +86,7 @@ page_lobby_words_options(struct arena *a, const struct game_rules *rules,
 				buf_puts(&b, o != NULL && o->label != NULL ?
 				    o->label : key);
 				buf_puts(&b, ": ");
-				buf_puts(&b, val);
+				buf_puts(&b, page_lobby_words_value(o, val));
 			}
 		}
 		p += len;

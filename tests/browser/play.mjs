@@ -213,7 +213,7 @@ async function checkPanel() {
 		return;
 	// A name is one word, or a bot's two and its level ("Bot Ada (easy)");
 	// "you" mid-sentence.
-	const m = p.text.match(/^Hand (\d+): (Bot \S+(?: \((?:easy|strong)\))?|\S+) (knocked with (\d+) deadwood|went gin), discarding (\w+); (Bot \S+(?: \((?:easy|strong)\))?|\S+) (?:laid off (\d+) cards? and kept (\d+) deadwood|had (\d+) deadwood)[^.]*\. (Bot \S+(?: \((?:easy|strong)\))?|\S+) scores? (.*) = (\d+)\.$/);
+	const m = p.text.match(/^Hand (\d+): (Bot \S+(?: \((?:easy|strong)\))?|\S+) (knocked with (\d+) deadwood|went gin), discarding (\S+); (Bot \S+(?: \((?:easy|strong)\))?|\S+) (?:laid off (\d+) cards? and kept (\d+) deadwood|had (\d+) deadwood)[^.]*\. (Bot \S+(?: \((?:easy|strong)\))?|\S+) scores? (.*) = (\d+)\.$/);
 	if (!check("panel: the result text reads as a hand end", m !== null,
 	    p.text))
 		return;

@@ -48,7 +48,7 @@ stamp=node_modules/.topper-lock.sha256
 ) 9> "${TMPDIR:-/tmp}/topper-npm.lock" || fail_early "npm ci failed"
 
 [ $# -gt 0 ] || set -- play.mjs twelve_step.mjs vodkapolis.mjs rummy500.mjs \
-    casino.mjs six_suit.mjs table.mjs strong.mjs leave.mjs
+    casino.mjs six_suit.mjs table.mjs strong.mjs leave.mjs sheet.mjs
 for script; do
 	[ -f "tests/browser/$script" ] || fail_early "no tests/browser/$script"
 done

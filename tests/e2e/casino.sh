@@ -82,7 +82,7 @@ check "  not bob's hand" hides a0 "2Yt 3Gs 1Gh 4Gs 2Gh"
 check "each pile says its kind, value and binding" has a0 '<strong>Single 4</strong><span class="cm-binds">matches red or triangle</span>'
 check "the table options are shown" sh -c "grep -q 'a rank of their own' '$tmp/a0.html' && grep -q 'the full deck, 125 cards' '$tmp/a0.html' && grep -q 'build and take allowed' '$tmp/a0.html'"
 check "one form per hand card" sh -c "[ \$(grep -c 'class=\"cm-card-form\"' '$tmp/a0.html') = 5 ]"
-check "  listing its moves in words" has a0 '<input type="radio" name="move" value="build 3Rc on 4Rt" data-piles="4Rt" required> <span>Build on 4Rt, making 7</span>'
+check "  listing its moves in words" has a0 '<input type="radio" name="move" value="build 3Rc on 4Rt" data-piles="4Rt" required> <span>Build on 4R▲, making 7</span>'
 check "  a take with the cards it captures" has a0 'value="take 3Rc | 3Rh"'
 check "  and the drop" has a0 'value="drop 1Yh"'
 check "the hand cards carry what they could take or build on" has a0 'data-tok="3Rc" data-take="4Rt 3Rh 1Rs" data-build="4Rt 3Rh 1Rs" data-stack="3Rh" data-drop="1"'
@@ -134,7 +134,7 @@ check "a take that does not add up: 422" [ "$(code r6)" = 422 ]
 check "  and nothing was written" same_game
 
 # ---- the build-and-take ----
-check "alice's build-and-take is offered in words" has a2 'Put it on 3Rh, making 7, and take it with the build of 7 (3Rc 4Rt) (4 cards)'
+check "alice's build-and-take is offered in words" has a2 'Put it on 3R♥, making 7, and take it with the build of 7 (3R● 4R▲) (4 cards)'
 check "alice builds 4Rc on 3Rh and takes her 7 (303)" play alice "take 4Rc on 3Rh | 3Rc"
 page b3 bob "$G"
 check "bob sees alice's captures (they are public)" shows b3 "3Rc 4Rc 4Rt 3Rh"
@@ -146,9 +146,9 @@ check "  her captures are listed" "$PY" -c "import json,sys; d=json.load(open('$
 page h2 carol "$G/history?ply=2"
 check "history at ply 2 (running game, spectator): 200" [ "$(code h2)" = 200 ]
 check "  the build, no hand" sh -c "grep -q '<strong>Build 7</strong>' '$tmp/h2.html' && ! grep -q 'data-card=\"2Rs\"' '$tmp/h2.html'"
-check "moves read in words" has b3 'alice built <abbr title="red circle 4 (4Rc)">4Rc</abbr> on <abbr title="red heart 3 (3Rh)">3Rh</abbr> and took it with'
+check "moves read in words" has b3 'alice built <abbr title="red circle 4 (4Rc)">4R●</abbr> on <abbr title="red heart 3 (3Rh)">3R♥</abbr> and took it with'
 page h3 carol "$G/history"
-check "  the history names the build taken, card by card" sh -c "sed 's/<[^>]*>//g' '$tmp/h3.html' | grep -q 'alice built 4Rc on 3Rh, making 7, and took it with the build of 7 (3Rc 4Rt).'"
+check "  the history names the build taken, card by card" sh -c "sed 's/<[^>]*>//g' '$tmp/h3.html' | grep -q 'alice built 4R● on 3R♥, making 7, and took it with the build of 7 (3R● 4R▲).'"
 check "the game replays to its snapshot" sh -c "'$TOPPER' export $id --config '$INST_CONF' 2>/dev/null | '$TOPPER' play - > /dev/null"
 
 # ---- tables with the optional rule sets ----
@@ -194,7 +194,7 @@ jid=$(T import "$tmp/jk.json" --users alice,bob)
 page jk alice "$INST_URL/g/$jid"
 check "a joker dealt face up is set aside for the last taker" sh -c "grep -q 'Set aside for the last taker:' '$tmp/jk.html' && grep -q 'data-card=\"JK2\"' '$tmp/jk.html'"
 check "a joker's many moves come as a select" has jk '<select id="sel-JK1" name="move" class="cm-select">'
-check "  each in words, with the number it declares" has jk '<option value="take JK1=3 | 1Rc 2Rh | 3Rt" data-piles="1Rc 2Rh 3Rt">As a 3: Take 1Rc + 2Rh and 3Rt (4 cards)</option>'
+check "  each in words, with the number it declares" has jk '<option value="take JK1=3 | 1Rc 2Rh | 3Rt" data-piles="1Rc 2Rh 3Rt">As a 3: Take 1R● + 2R♥ and 3R▲ (4 cards)</option>'
 post jkm alice "$INST_URL/g/$jid/move" "take JK1=3 | 1Rc 2Rh | 3Rt" "$(ply_of jk)" "$(csrf_of jk)"
 check "  and one of them plays (303)" [ "$(code jkm)" = 303 ]
 

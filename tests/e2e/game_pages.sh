@@ -139,7 +139,7 @@ check "  and nothing was written" same_game
 check "the card he took is not selectable" has b5 'value="discard 4Bs" form="f-discard" required disabled'
 check "bob discards 2Gs" play bob '#f-discard' 'move=discard 2Gs'
 page a6 alice "$G"
-check "alice reads: bob took 4Bs" has a6 'bob took <abbr title="blue square 4 (4Bs)">4Bs</abbr>, from the discard pile.'
+check "alice reads: bob took 4Bs" has a6 'bob took <abbr title="blue square 4 (4Bs)">4B■</abbr>, from the discard pile.'
 check "alice draws 1Bc" play alice /g/$id/move move=draw
 
 # History while the game runs: from bob's seat, alice's hand stays hidden.
@@ -165,7 +165,7 @@ check "  and nothing was written" same_game
 check "alice knocks with the pre-filled form" play alice '#f-knock'
 page b8 bob "$G"
 check "bob sees the knock and its melds" has b8 "alice knocked"
-check "bob reads the knock in words" has b8 'alice knocked, discarding <abbr title="blue square 3 (3Bs)">3Bs</abbr>, with melds'
+check "bob reads the knock in words" has b8 'alice knocked, discarding <abbr title="blue square 3 (3Bs)">3B■</abbr>, with melds'
 check "bob may draw or take the knock discard" sh -c "grep -q 'value=\"draw\"' '$tmp/b8.html' && grep -q 'value=\"take\"' '$tmp/b8.html'"
 check "the knocker shows her deadwood too" shows b8 "4Bc 1Bc"
 check "bob draws" play bob /g/$id/move move=draw
@@ -174,7 +174,7 @@ check "bob discards 4Bs: the hand ends" play bob '#f-discard' 'move=discard 4Bs'
 # ---- the end ----
 page a9 alice "$G"
 check "alice wins" has a9 "Game over: you win with 2 points."
-check "the hand-end panel: lay-offs and scores" has a9 "You knocked with 9 deadwood, discarding 3Bs; bob laid off 2 cards and kept 11 deadwood. You score 11 - 9 = 2."
+check "the hand-end panel: lay-offs and scores" has a9 "You knocked with 9 deadwood, discarding 3B■; bob laid off 2 cards and kept 11 deadwood. You score 11 - 9 = 2."
 check "  both arrangements, face up" shows a9 "$ALICE 1Bc 2Rt"
 page b9 bob "$G"
 check "bob reads it in the third person" has b9 "alice scores 11 - 9 = 2."

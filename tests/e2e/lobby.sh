@@ -28,7 +28,7 @@ for g in $games; do
 done
 check "  with a line saying what each game is like" [ "$(grep -c '<p class="about">' "$tmp/lo.html")" = "$(printf '%s\n' $games | grep -c .)" ]
 check "  Six Suit offers 2 to 12 players" sh -c "grep -q 'id=\"six-suit-seats\"' '$tmp/lo.html' && grep -q '<option value=\"12\">12</option>' '$tmp/lo.html'"
-check "  Casino's question-mark modes as a choice" has lo '<option value="wild">wild</option>'
+check "  Casino's question-mark modes as a choice" has lo '<option value="wild">Wild: declares a number</option>'
 check "  the Gin Vodka form comes first and open" "$PY" - "$tmp/lo.html" <<'EOF'
 import sys
 t = open(sys.argv[1]).read()
@@ -49,7 +49,7 @@ page vg alice "$INST_URL/g/$vid"
 check "  its page: 200, waiting for a player" sh -c "[ \"\$(cat '$tmp/vg.code')\" = 200 ] && grep -q 'waits for another player' '$tmp/vg.html'"
 check "  the bots are told apart by name" sh -c "[ \$(grep -o 'Bot [A-Z][a-z]*' '$tmp/vg.html' | sort -u | wc -l) -ge 3 ]"
 page lc carol "$INST_URL/lobby"
-check "  the lobby lists it with its time per move and options in words" has lc '3 days per move; End of the game: last_standing'
+check "  the lobby lists it with its time per move and options in words" has lc '3 days per move; End of the game: When one player is left'
 check "  the open tables come before the new game forms" "$PY" - "$tmp/lc.html" <<'EOF'
 import sys
 s = open(sys.argv[1]).read()

@@ -168,7 +168,7 @@ check "once it is back, it arrives" [ "$(queued)" = 0 ] && [ "$(nbox)" = 2 ]
 check "alice got none" [ "$(nbox alice@example.org)" = 0 ]
 m=$(last_of bob@example.org)
 check "bob's mail tells alice's moves since his last" \
-    has "$m" "alice discarded 4Yc"
+    has "$m" "alice discarded 4Y●"
 
 # 3. SIGKILL during delivery: at most a duplicate, never a loss.
 check "bob draws" move bob "$id" draw

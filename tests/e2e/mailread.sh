@@ -2,7 +2,7 @@
 # mailread.sh: mail that reads well (issue 17).  A turn mail gives the
 # deadline in the reader's own zone; its HTML part is one column at most
 # 600 px wide, breaks long addresses, and shows the move links as
-# buttons, and the position with the cards' faces (10♥, "red heart 3")
+# buttons, and the position with the cards' faces (10♥, 3R♥)
 # where the text has their notation; the game-over mail says who won
 # from the reader's side with the final scores and no hand.
 set -u
@@ -55,7 +55,7 @@ check "  addresses are links" grep -q "<a href=\"$INST_URL/account\">" "$tmp/t1.
 check "  a full stop after an address is not in its link" grep -q "<a href=\"$INST_URL\">$INST_URL</a>\.<br>" "$tmp/t1.html"
 check "  it parses as HTML (tidy)" sh -c "tidy -eq '$tmp/t1.html' > /dev/null 2>&1; [ \$? -le 1 ]"
 check "  its hand shows the cards' faces (Triple Topper: as the pages name them)" \
-    grep -q "Your cards: <b>blue triangle 1</b>, <b>red heart 2</b>, <b>yellow square 2</b>," "$tmp/t1.html"
+    grep -q "Your cards: <b>1B▲</b>, <b>2R♥</b>, <b>2Y■</b>," "$tmp/t1.html"
 check "  and no notation on that line" sh -c "! grep 'Your cards:' '$tmp/t1.html' | grep -q '1Bt'"
 check "  the text part keeps the notation (a reply types it)" grep -q "^Your cards: 1Bt 2Rh 2Ys" "$tmp/t1.txt"
 # What a plain-text reader shows of the HTML part (tags dropped).
@@ -63,7 +63,7 @@ check "  the text part keeps the notation (a reply types it)" grep -q "^Your car
 t = open(sys.argv[1]).read()
 t = re.sub(r"<br>|</p>", "\n", t)
 sys.stdout.write(html.unescape(re.sub(r"<[^>]+>", "", t)))' "$tmp/t1.html" > "$tmp/t1.read"
-check "  a plain-text reader reads the faces" grep -q "Your cards: blue triangle 1, red heart 2" "$tmp/t1.read"
+check "  a plain-text reader reads the faces" grep -q "Your cards: 1B▲, 2R♥" "$tmp/t1.read"
 
 # 2. Game over: alice takes and knocks (the record's moves).
 id2=$(T import "$tmp/deal.json" --users alice,bob) || { echo "FAIL: import"; exit 1; }

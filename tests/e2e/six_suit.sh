@@ -127,7 +127,7 @@ check "bob's API view: his card, not alice's" sh -c "grep -q '3Yc' '$tmp/api-b.j
 
 check "alice predicts QKb through the form (303)" play alice '#f-predict' w0=Q w1=K w2=b
 page a1 alice "$G"
-check "  she drew 1Rc" has a1 'You predicted QKb and drew 1Rc'
+check "  she drew 1Rc, both by their faces" has a1 'You predicted ?K☁ and drew 1R●'
 check "  bob's 2Rc is a target of f-play" has a1 'value="play on 2Rc @1" form="f-play"'
 check "  the center pile is a target (discard)" has a1 'value="discard" form="f-play"'
 check "  the Play bar" has a1 'id="f-play"'
@@ -146,8 +146,8 @@ check "  told what the play would do" has b2 "It would"
 check "  his seat is tagged to answer" has b2 "to answer"
 check "carol sees whom the table waits for" has c2 "bob accepts or rejects it"
 check "  and has no form" hasnt c2 'name="move"'
-check "alice waits for bob" has a2 "Waiting for bob to accept or reject your play of 2Gh on their 2Rc"
-check "carol's last moves call the waiting play a proposal" has c2 'alice proposed to play <abbr title="green heart 2 (2Gh)">2Gh</abbr> on bob’s <abbr'
+check "alice waits for bob" has a2 "Waiting for bob to accept or reject your play of 2G♥ on their 2R●"
+check "carol's last moves call the waiting play a proposal" has c2 'alice proposed to play <abbr title="green heart 2 (2Gh)">2G♥</abbr> on bob’s <abbr'
 check "  and has no form" hasnt a2 'name="move"'
 B2=$(ply_of b2)
 BCSRF=$(csrf_of b2)
@@ -163,9 +163,9 @@ check "alice discards 1Rc through the form (303)" play alice '#f-play' move=disc
 page b3 bob "$G"
 check "  bob's turn now" has b3 'id="f-predict"'
 check "  the center shows 1Rc" shows b3 1Rc
-check "  bob's last moves: alice proposed, he rejected" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2Gh</abbr> on your <abbr' '$tmp/b3.html' && grep -q 'You rejected the play on your pile' '$tmp/b3.html' && ! grep -q 'alice played <abbr title=\"green heart 2 (2Gh)' '$tmp/b3.html'"
+check "  bob's last moves: alice proposed, he rejected" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2G♥</abbr> on your <abbr' '$tmp/b3.html' && grep -q 'You rejected the play on your pile' '$tmp/b3.html' && ! grep -q 'alice played <abbr title=\"green heart 2 (2Gh)' '$tmp/b3.html'"
 page hy carol "$G/history"
-check "the history reads the proposal, the answer and the discard" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2Gh</abbr> on bob’s <abbr' '$tmp/hy.html' && grep -q 'bob rejected the play on their pile' '$tmp/hy.html' && grep -q 'alice discarded <abbr title=\"red circle 1 (1Rc)\">1Rc</abbr> to the center' '$tmp/hy.html'"
+check "the history reads the proposal, the answer and the discard" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2G♥</abbr> on bob’s <abbr' '$tmp/hy.html' && grep -q 'bob rejected the play on their pile' '$tmp/hy.html' && grep -q 'alice discarded <abbr title=\"red circle 1 (1Rc)\">1R●</abbr> to the center' '$tmp/hy.html'"
 
 # ==== 2. an elimination, a ghost's refusals ====
 id=$(T import "$tmp/late.json" --users $USERS) || { echo "FAIL: import late"; exit 1; }
@@ -173,12 +173,12 @@ G=$INST_URL/g/$id
 page l0 alice "$G"
 check "after free time: the orbit line" has l0 "orbit 3 of at most 40"
 check "  bob is one card from a six suit" has l0 "1 card from a six suit"
-check "  the list says 2Gh on 2Rc eliminates bob" has l0 "2Gh on bob&#39;s 2Rc (pile 6): eliminates bob"
+check "  the list says 2Gh on 2Rc eliminates bob" has l0 "2G♥ on bob&#39;s 2R● (pile 6): eliminates bob"
 check "alice plays 2Gh on bob's 2Rc (303)" play alice '#f-play' 'move=play on 2Rc @1' c0=2Gh
 page l1 bob "$G"
 check "bob is a ghost, eliminated by alice" sh -c "grep -q 'tag ghost' '$tmp/l1.html' && grep -q 'eliminated by alice (1st fall' '$tmp/l1.html'"
 check "  his tops are gone" hides l1 "2Yh 3Gh 4Bh 1Yh 2Gh"
-check "  the last moves read in words" sh -c "grep -q 'alice played <abbr title=\"green heart 2 (2Gh)\">2Gh</abbr> on your <abbr' '$tmp/l1.html' && grep -q 'carol discarded <abbr title=\"[a-z0-9 ]* (1Bc)\">1Bc</abbr> to the center' '$tmp/l1.html'"
+check "  the last moves read in words" sh -c "grep -q 'alice played <abbr title=\"green heart 2 (2Gh)\">2G♥</abbr> on your <abbr' '$tmp/l1.html' && grep -q 'carol discarded <abbr title=\"[a-z0-9 ]* (1Bc)\">1B●</abbr> to the center' '$tmp/l1.html'"
 check "  the scores: team A 4 + 2, team B 1" "$PY" - "$tmp/l1.html" <<'EOF'
 import re, sys
 t = open(sys.argv[1]).read()

@@ -86,7 +86,7 @@ check "  she drew 4Bh" has a1 'data-card="4Bh"'
 check "  the meld form with her cards as checkboxes" has a1 'value="1Bh" form="f-vp-meld"'
 check "  both opponents offered as targets" sh -c "grep -q 'option value=\"@1\"' '$tmp/a1.html' && grep -q 'option value=\"@2\"' '$tmp/a1.html'"
 check "  never herself" sh -c "! grep -q 'option value=\"@0\"' '$tmp/a1.html'"
-check "  the meld suggestions name 1Bh 2Bh 4Bh" has a1 "1Bh 2Bh 4Bh (blue hearts)"
+check "  the meld suggestions name 1Bh 2Bh 4Bh" has a1 "1B♥ 2B♥ 4B♥ (blue hearts)"
 
 # The meld form with three hand cards ticked, before bob.
 c1=$(grep -o 'name="c[0-9]*" value="1Bh"' "$tmp/a1.html" | sed 's/name="\(c[0-9]*\)".*/\1/')
@@ -133,12 +133,12 @@ check "carol's panel: a meld laid by alice" grep -q 'red 3s; laid by <strong>ali
 check "  and one laid by bob" grep -q 'circle 1s; laid by <strong>bob</strong>' "$tmp/p2"
 check "  her penalty now: hand 115 = 85 + 30 in front" grep -q 'Penalty now <strong>115</strong>' "$tmp/p2"
 check "the chain: QYb, 3Bt (1Gc was taken)" sh -c "grep -q 'data-card=\"3Bt\"' '$tmp/c1.html'"
-check "moves read in words: the take" has c1 'bob took <abbr title="green circle 1 (1Gc)">1Gc</abbr> from the chain.'
-check "  the meld and its target" has c1 '<abbr title="green circle 1 (1Gc)">1Gc</abbr> in front of you.'
+check "moves read in words: the take" has c1 'bob took <abbr title="green circle 1 (1Gc)">1G●</abbr> from the chain.'
+check "  the meld and its target" has c1 '<abbr title="green circle 1 (1Gc)">1G●</abbr> in front of you.'
 # ---- carol: draws 3Bh and extends alice's meld before bob ----
 check "carol draws 3Bh" play carol "#f-vp-draw" move=draw
 page c2 carol "$G"
-check "  the extend form offers 3Bh onto the blue hearts" sh -c "grep -q 'option value=\"3Bh\" data-fits=\"1Bh\"' '$tmp/c2.html' && grep -q 'value=\"on 1Bh\" data-meld=\"1Bh\">blue hearts: 1Bh 2Bh 4Bh, in front of bob' '$tmp/c2.html'"
+check "  the extend form offers 3Bh onto the blue hearts" sh -c "grep -q 'option value=\"3Bh\" data-fits=\"1Bh\"' '$tmp/c2.html' && grep -q 'value=\"on 1Bh\" data-meld=\"1Bh\">blue hearts: 1B♥ 2B♥ 4B♥, in front of bob' '$tmp/c2.html'"
 check "carol extends it (the extend form as shown)" play carol "#f-vp-add"
 page c3 carol "$G"
 panel c3 1 > "$tmp/p1"
@@ -153,7 +153,7 @@ check "carol extends it again" play carol "#f-vp-add"
 check "  and discards 2Rs" play carol "#f-vp-discard" "move=discard 2Rs"
 page a9 alice "$G"
 check "  the turn passes to alice: she may draw" has a9 'id="f-vp-draw"'
-check "  carol's moves in words" has a9 'carol added <abbr title="blue heart 3 (3Bh)">3Bh</abbr> to the meld of'
+check "  carol's moves in words" has a9 'carol added <abbr title="blue heart 3 (3Bh)">3B♥</abbr> to the meld of'
 
 page h3 dave "$G/history?ply=3"
 check "history at ply 3: 200" [ "$(code h3)" = 200 ]

@@ -125,6 +125,22 @@ test_option_descriptors(void **state)
 		for (o = all[i]->options; o->key != NULL; o++) {
 			assert_non_null(o->label);
 			assert_non_null(o->help);
+			/*
+			 * A value a person would not read as it is (a yes
+			 * or no as 0 and 1, a word with '_') has its words.
+			 */
+			if (o->words == NULL && o->lo == 0 && o->hi == 1) {
+				assert_non_null(o->says);
+				assert_non_null(o->says[0]);
+				assert_non_null(o->says[1]);
+			}
+			for (w = 0; o->words != NULL && o->words[w] != NULL;
+			    w++)
+				if (strchr(o->words[w], '_') != NULL ||
+				    o->says != NULL) {
+					assert_non_null(o->says);
+					assert_true(strlen(o->says[w]) > 0);
+				}
 			if (o->words != NULL) {
 				snprintf(text, sizeof(text), "%s=%s", o->key,
 				    o->words[o->def]);

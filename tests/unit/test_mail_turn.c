@@ -71,14 +71,14 @@ test_faces(void **state)
 	assert_string_equal(face, "10\xe2\x99\xa5");
 	words_face(CARD_TT, card_parse(CARD_TT, "3Rh", &end), face,
 	    sizeof(face));
-	assert_string_equal(face, "red heart 3");
+	assert_string_equal(face, "3R\xe2\x99\xa5");
 	buf_init(&b, &a);
 	w = words_faces(&b);
 	words_name(&w, "<Al>");
 	words_put(&w, " took ");
 	words_card(&w, CARD_TT, card_parse(CARD_TT, "3Rh", &end));
 	buf_putc(&b, '\0');
-	assert_string_equal(b.data, "&lt;Al&gt; took <b>red heart 3</b>");
+	assert_string_equal(b.data, "&lt;Al&gt; took <b>3R\xe2\x99\xa5</b>");
 	/* Line 1 said otherwise, its indentation kept; line 0 as it is. */
 	html = mail_html_of_text_alt(&a, "T", "Hi <you>\n  took TH\n", NULL,
 	    alt, 1);

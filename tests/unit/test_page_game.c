@@ -163,7 +163,7 @@ test_words(void **state)
 	page_game_words(&w, &gv_rules, &names, 0, "discard 3rh", NULL,
 	    CARD_NONE);
 	assert_string_equal(b.data, "&lt;al&amp;ce&gt; discarded <abbr "
-	    "title=\"red heart 3 (3Rh)\">3Rh</abbr>.");
+	    "title=\"red heart 3 (3Rh)\">3R♥</abbr>.");
 	buf_init(&b, &a);
 	page_game_words(&w, &gv_rules, &names, 1, "draw", NULL, CARD_NONE);
 	assert_string_equal(b.data, "You drew from the stock.");
@@ -171,7 +171,7 @@ test_words(void **state)
 	page_game_words(&w, &gv_rules, &names, 1, "take", NULL,
 	    card_parse(CARD_TT, "4Bs", NULL));
 	assert_string_equal(b.data, "You took <abbr title=\"blue square 4 "
-	    "(4Bs)\">4Bs</abbr>, from the discard pile.");
+	    "(4Bs)\">4B■</abbr>, from the discard pile.");
 	buf_init(&b, &a);
 	page_game_words(&w, &gv_rules, &names, 0, "take", NULL, CARD_NONE);
 	assert_string_equal(b.data, "&lt;al&amp;ce&gt; took the upcard.");
@@ -182,7 +182,7 @@ test_words(void **state)
 	page_game_words(&w, &gv_rules, &names, 1,
 	    "knock 1Bc | 1Rc 2Rc 3Rc | 1Yh 1Yt 1Ys", NULL, CARD_NONE);
 	assert_non_null(strstr(b.data, "You knocked, discarding <abbr"));
-	assert_non_null(strstr(b.data, "3Rc</abbr>; <abbr"));
+	assert_non_null(strstr(b.data, "3R●</abbr>; <abbr"));
 	buf_init(&b, &a);
 	page_game_words(&w, &gv_rules, &names, 1,
 	    "knock 1Bc | 1Rc 2Rc 3Rc 4Rc | 1Yh 1Yt 1Ys | 2Gh 3Gh 4Gh 1Gh",
@@ -197,7 +197,7 @@ test_words(void **state)
 	w = words_text(&b);
 	page_game_words(&w, &gv_rules, &names, 0, "discard 3rh", NULL,
 	    CARD_NONE);
-	assert_string_equal(b.data, "<al&ce> discarded 3Rh.");
+	assert_string_equal(b.data, "<al&ce> discarded 3R♥.");
 	assert_int_equal(b.failed, 0);
 	arena_free(&a);
 }
@@ -259,8 +259,8 @@ test_six_took(void **state)
 	page_game_words(&w, &six_rules, &names, 0, moves[1].text, NULL,
 	    card_parse(CARD_TT, "2Gh", NULL));
 	assert_string_equal(b.data, "alice proposed to play <abbr "
-	    "title=\"green heart 2 (2Gh)\">2Gh</abbr> on bob’s <abbr "
-	    "title=\"red circle 2 (2Rc)\">2Rc</abbr>.");
+	    "title=\"green heart 2 (2Gh)\">2G♥</abbr> on bob’s <abbr "
+	    "title=\"red circle 2 (2Rc)\">2R●</abbr>.");
 	buf_init(&b, &a);
 	page_game_words(&w, &six_rules, &names, 1, moves[4].text, NULL,
 	    CARD_NONE);
@@ -270,8 +270,8 @@ test_six_took(void **state)
 	w = words_text(&b);
 	page_game_words(&w, &six_rules, &names, 0, moves[1].text, NULL,
 	    card_parse(CARD_TT, "2Gh", NULL));
-	assert_string_equal(b.data, "alice proposed to play 2Gh on bob’s "
-	    "2Rc.");
+	assert_string_equal(b.data, "alice proposed to play 2G♥ on bob’s "
+	    "2R●.");
 	assert_int_equal(b.failed, 0);
 	arena_free(&a);
 }

@@ -31,16 +31,16 @@ test_put_card(void **state)
 	buf_puts(&b, "|");
 	page_game_put_card(&b, CARD_STD, card_parse(CARD_STD, "8C", NULL));
 	assert_false(b.failed);
-	assert_string_equal(b.data, "<abbr title=\"red heart 3 (3Rh)\">3Rh"
+	assert_string_equal(b.data, "<abbr title=\"red heart 3 (3Rh)\">3R♥"
 	    "</abbr>|<abbr title=\"eight of clubs (8C)\">8♣</abbr>");
 	/* Made once per process, then copied: the same bytes again. */
 	buf_reset(&b);
 	page_game_put_card(&b, CARD_TT, card_parse(CARD_TT, "3Rh", NULL));
 	page_game_put_card(&b, CARD_TT, CARD_TT_JK2);
 	page_game_put_card(&b, CARD_TT, card_parse(CARD_TT, "QYt", NULL));
-	assert_string_equal(b.data, "<abbr title=\"red heart 3 (3Rh)\">3Rh"
-	    "</abbr><abbr title=\"joker 2 (JK2)\">JK2</abbr>"
-	    "<abbr title=\"yellow triangle question mark (QYt)\">QYt</abbr>");
+	assert_string_equal(b.data, "<abbr title=\"red heart 3 (3Rh)\">3R♥"
+	    "</abbr><abbr title=\"joker 2 (JK2)\">Joker 2</abbr>"
+	    "<abbr title=\"yellow triangle question mark (QYt)\">?Y▲</abbr>");
 	arena_free(&a);
 }
 

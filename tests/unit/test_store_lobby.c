@@ -21,6 +21,7 @@
 #include "migrate.h"
 #include "play.h"
 #include "store_game.h"
+#include "store_hands.h"
 #include "store_lobby.h"
 #include "store_user.h"
 #include "vodkapolis.h"
@@ -156,7 +157,7 @@ test_last_moves(void **state)
 	struct record_move	*moves;
 	int64_t			 two[2] = { f->alice, f->bob }, id;
 	char			 why[GAME_WHY_MAX];
-	int			 n, first, i, k = 0;
+	int			 n, first, i, k = 0, last[2] = { 0, 0 }, ply;
 
 	id = game(f, &gv_rules, 2, two);
 	/* Play five moves: pass or take at the opening, then the hand. */
@@ -179,7 +180,16 @@ test_last_moves(void **state)
 			fail_msg("%s: %s", text, why);
 		assert_int_equal(db_commit(f->db), DB_OK);
 		k++;
+		last[s] = k;
 	}
+	/* Each seat's last move, found from the end of the log. */
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(store_lobby_last_move_of(f->db, id, i, &ply),
+		    DB_OK);
+		assert_int_equal(ply, last[i]);
+	}
+	assert_int_equal(store_lobby_last_move_of(f->db, id, 5, &ply), DB_OK);
+	assert_int_equal(ply, 0);
 	/* The last three, oldest first; first is the ply before them. */
 	assert_int_equal(store_lobby_last_moves(f->db, &f->a, id, 3, &moves,
 	    &n, &first), DB_OK);
@@ -195,6 +205,25 @@ test_last_moves(void **state)
 	arena_reset(&f->a);
 }
 
+/* The hands table's deltas text, as store_game writes it. */
+static void
+test_hands_deltas(void **state)
+{
+	int32_t	 d[4];
+
+	(void)state;
+	assert_int_equal(store_hands_deltas("[10,-3,0]", 4, d), 3);
+	assert_int_equal(d[0], 10);
+	assert_int_equal(d[1], -3);
+	assert_int_equal(d[2], 0);
+	assert_int_equal(d[3], 0);	/* past the text's end */
+	assert_int_equal(store_hands_deltas("[7,8,9]", 2, d), 2);
+	assert_int_equal(d[1], 8);
+	assert_int_equal(store_hands_deltas("junk", 2, d), 0);
+	assert_int_equal(d[0], 0);
+	assert_int_equal(store_hands_deltas(NULL, 2, d), 0);
+}
+
 int
 main(void)
 {
@@ -203,6 +232,7 @@ main(void)
 		    teardown_fx),
 		cmocka_unit_test_setup_teardown(test_last_moves, setup_fx,
 		    teardown_fx),
+		cmocka_unit_test(test_hands_deltas),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,6 +18,7 @@
 #include "cards.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 
 enum {
 	PCM_RADIOS_MAX = 12		/* more choices than this: a select */
@@ -103,12 +104,12 @@ void
 pcm_pile_words(struct buf *b, const struct cm_state *v, int x)
 {
 	const struct cm_pile	*p = &v->piles[x];
-	char			 tok[CARD_TEXT_MAX];
+	char			 face[WORDS_FACE_MAX];
 	int			 i, first = 1;
 
+	/* Words a person reads: each card by its face, not its token. */
 	if (p->kind == CM_SINGLE) {
-		pcm_pile_tok(v, x, tok);
-		buf_puts(b, tok);
+		buf_puts(b, words_face(CARD_TT, p->name, face, sizeof(face)));
 		return;
 	}
 	buf_puts(b, p->kind == CM_BUILD_PILE ? "the build of " :
@@ -120,10 +121,10 @@ pcm_pile_words(struct buf *b, const struct cm_state *v, int x)
 	buf_puts(b, " (");
 	for (i = 0; i < CM_IDS; i++)
 		if (v->pile_of[i] == x) {
-			card_format(CARD_TT, (card_t)i, tok);
 			if (!first)
 				buf_putc(b, ' ');
-			buf_puts(b, tok);
+			buf_puts(b, words_face(CARD_TT, (card_t)i, face,
+			    sizeof(face)));
 			first = 0;
 		}
 	buf_puts(b, ")");

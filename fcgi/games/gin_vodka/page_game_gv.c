@@ -19,6 +19,7 @@
 #include "gin_vodka.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 
 /* One card as the templates see it. */
 struct pcard {
@@ -89,6 +90,14 @@ struct gvboard {
 	struct presult			 res;
 	int				 pick;	/* the viewer's hand is the pick */
 };
+
+/* The seat the names say; a finished game's view is everyone's. */
+static int
+board_viewer(const struct page_game_names *names)
+{
+	return names->viewer >= 0 && names->viewer < GV_SEATS ?
+	    names->viewer : -1;
+}
 
 static const char *
 who(const struct gvboard *b, int seat)
@@ -541,14 +550,14 @@ status_text(struct req *r, const struct gvboard *b)
 static const char *
 result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
 {
-	char	 tok[CARD_TEXT_MAX];
+	char	 tok[WORDS_FACE_MAX];
 	int	 k = x->knocker, d = x->knocker ^ 1, nlaid = 0, i;
 
 	if (x->kind == GV_END_VOID)
 		return page_game_printf(r, "Hand %d is void: the stock ran "
 		    "out after the last recycle it may have. Nobody scores.",
 		    x->hand);
-	card_format(CARD_TT, x->knock_discard, tok);
+	words_face(CARD_TT, x->knock_discard, tok, sizeof(tok));
 	for (i = 0; i < x->karr.nmelds; i++)
 		nlaid += x->karr.melds[i].nlaid;
 	switch (x->kind) {
@@ -573,6 +582,18 @@ result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
 		    ", a tie, which goes to the defender" : ", an undercut",
 		    who(b, d), es(b, d), x->kdead, x->ddead, x->points);
 	}
+}
+
+const char *
+page_game_gv_result(struct req *r, const struct page_game_names *names,
+    const struct gv_result *x)
+{
+	struct gvboard	 b;
+
+	memset(&b, 0, sizeof(b));
+	b.names = names;
+	b.viewer = board_viewer(names);
+	return x->kind == GV_END_NONE ? NULL : result_text(r, &b, x);
 }
 
 static int
@@ -658,9 +679,7 @@ page_game_gv_board(struct req *r, const void *view,
 		return -1;
 	b->v = v;
 	b->names = names;
-	/* The seat the names say; a finished game's view is everyone's. */
-	b->viewer = names->viewer >= 0 && names->viewer < GV_SEATS ?
-	    names->viewer : -1;
+	b->viewer = board_viewer(names);
 	b->pick = mode == PAGE_GAME_PLAY && b->viewer >= 0 &&
 	    v->turn == b->viewer && !names->vacant &&
 	    (v->phase == GV_PHASE_DISCARD || v->phase == GV_PHASE_LAST_DISCARD);

@@ -13,6 +13,7 @@
 #include "game.h"
 #include "page_game_kit.h"
 
+struct gv_result;
 struct req;
 struct tpl_val;
 struct words;
@@ -23,6 +24,13 @@ int	page_game_gv_board(struct req *r, const void *view,
 int	page_game_gv_play(struct req *r, const void *view,
 	    const struct page_game_names *names, int seat,
 	    struct tpl_val *out);
+/*
+ * The end of the last hand in words, for names->viewer ("You knocked
+ * with 9 deadwood, discarding 3B■; bob laid off 2 cards ..."), each
+ * card by its face; NULL before any hand ended.  In r's arena.
+ */
+const char	*page_game_gv_result(struct req *r,
+	    const struct page_game_names *names, const struct gv_result *x);
 int	page_game_gv_words(struct words *w,
 	    const struct page_game_names *names, int seat, const char *text,
 	    const void *before, card_t took);

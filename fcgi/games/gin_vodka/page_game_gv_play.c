@@ -17,6 +17,7 @@
 #include "gin_vodka.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 
 /* One choice of a knock row's select: deadwood (0) or meld 1..4. */
 struct kchoice {
@@ -28,6 +29,7 @@ struct kchoice {
 /* One card of the knock form. */
 struct krow {
 	char		 tok[CARD_TEXT_MAX];
+	char		 face[WORDS_FACE_MAX];	/* "3R♥", beside its picture */
 	const char	*svg;
 	int		 idx;
 	struct kchoice	 choices[GV_MELDS_MAX + 1];
@@ -36,6 +38,7 @@ struct krow {
 /* One discard the knock form offers. */
 struct kopt {
 	char		 tok[CARD_TEXT_MAX];
+	char		 face[WORDS_FACE_MAX];	/* "3B■", what the option says */
 	char		 words[CARDS_LABEL_MAX];	/* "blue square 3" */
 	int		 dead;
 	int		 selected;
@@ -94,6 +97,10 @@ row_lookup(const void *data, const char *key, struct tpl_val *out)
 		if (strcmp(key, "choices") == 0)
 			return tpl_list(out, GV_MELDS_MAX + 1, choice_item, k);
 		break;
+	case 'f':
+		if (strcmp(key, "face") == 0)
+			return tpl_str(out, k->face);
+		break;
 	case 'i':
 		if (strcmp(key, "idx") == 0)
 			return tpl_int(out, k->idx);
@@ -125,6 +132,10 @@ opt_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'd':
 		if (strcmp(key, "dead") == 0)
 			return tpl_int(out, o->dead);
+		break;
+	case 'f':
+		if (strcmp(key, "face") == 0)
+			return tpl_str(out, o->face);
 		break;
 	case 'l':
 		if (strcmp(key, "label") == 0)
@@ -258,6 +269,8 @@ knock_form(struct req *r, struct play *p, const struct gv_state *v,
 		if (legal[i].verb != GV_KNOCK || legal[i].ncards < 1)
 			continue;
 		card_format(CARD_TT, legal[i].cards[0], o->tok);
+		words_face(CARD_TT, legal[i].cards[0], o->face,
+		    sizeof(o->face));
 		cards_label(legal[i].cards[0], o->words, sizeof(o->words));
 		if ((paren = strstr(o->words, " (")) != NULL)
 			*paren = '\0';	/* the token is shown already */
@@ -279,6 +292,8 @@ knock_form(struct req *r, struct play *p, const struct gv_state *v,
 		struct krow	*row = &p->rows[p->nrows++];
 
 		card_format(CARD_TT, v->hands[seat][i], row->tok);
+		words_face(CARD_TT, v->hands[seat][i], row->face,
+		    sizeof(row->face));
 		row->svg = page_game_svg(r, CARD_TT, v->hands[seat][i], NULL);
 		row->idx = i;
 		for (meld = 0, j = 1; j < best->ncards; j++)
@@ -302,7 +317,7 @@ gv_play(struct req *r, struct play *p, const struct gv_state *v, int seat)
 {
 	struct game_move	 legal[2 * GV_HAND_MAX + 4];
 	struct button		*bt;
-	char			 tok[CARD_TEXT_MAX];
+	char			 tok[WORDS_FACE_MAX];
 	card_t			 top;
 	int			 n, i;
 	int			 max = (int)(sizeof(legal) / sizeof(legal[0]));
@@ -314,7 +329,8 @@ gv_play(struct req *r, struct play *p, const struct gv_state *v, int seat)
 	    NULL)
 		return -1;
 	top = v->ndiscard > 0 ? v->discard[v->ndiscard - 1] : CARD_NONE;
-	card_format(CARD_TT, top, tok);
+	/* The take button names the top card by its face. */
+	words_face(CARD_TT, top, tok, sizeof(tok));
 	for (i = 0; i < n; i++) {
 		switch (legal[i].verb) {
 		case GV_PASS:

@@ -25,6 +25,7 @@
 #include "cards.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 
 /* One card on the board. */
 struct scard {
@@ -524,7 +525,7 @@ plays_set(struct req *r, struct sixboard *b)
 	const struct six_state	*v = b->v;
 	struct game_move	*legal;
 	card_t			 after[SIX_PILES];
-	char			 a[CARD_TEXT_MAX], o[CARD_TEXT_MAX];
+	char			 a[WORDS_FACE_MAX], o[WORDS_FACE_MAX];
 	int			 n, i, q, k, p, elim, extra, seat = b->viewer;
 
 	if ((n = six_legal(v, seat, NULL, 0)) > GAME_LEGAL_MAX)
@@ -544,7 +545,7 @@ plays_set(struct req *r, struct sixboard *b)
 		if (legal[i].verb != SIX_PLAY && legal[i].verb != SIX_DISCARD)
 			continue;
 		six_format(&legal[i], x->move, sizeof(x->move));
-		card_format(CARD_TT, legal[i].cards[0], a);
+		words_face(CARD_TT, legal[i].cards[0], a, sizeof(a));
 		if (legal[i].verb == SIX_DISCARD) {
 			x->text = arena_printf(r->arena, "Discard %s to the "
 			    "center", a);
@@ -556,7 +557,7 @@ plays_set(struct req *r, struct sixboard *b)
 			;
 		if (p == SIX_PILES)
 			continue;
-		card_format(CARD_TT, legal[i].on, o);
+		words_face(CARD_TT, legal[i].on, o, sizeof(o));
 		k = card_tt_matches(legal[i].cards[0], legal[i].on);
 		memcpy(after, v->top[q], sizeof(after));
 		after[p] = legal[i].cards[0];

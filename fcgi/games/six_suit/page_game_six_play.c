@@ -23,6 +23,7 @@
 #include "cards.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 
 /* One value of the quick predict form: number, color or suit. */
 struct pval {
@@ -40,7 +41,7 @@ struct pattr {
 struct sixplay {
 	int		 predict, play, pass, veto;
 	struct pattr	 attrs[3];
-	const char	*best;		/* "2Bc" */
+	const char	*best;		/* "2B●", the face */
 	const char	*veto_text, *veto_after;
 	int		 nhand;
 };
@@ -181,11 +182,11 @@ predict_set(struct req *r, struct sixplay *p, const struct six_state *v,
 	static const char *const names[3] = { "w0", "w1", "w2" };
 	const char	*letters[3] = { nletters, cletters, sletters };
 	card_t		 best = best_guess(v, seat);
-	char		 tok[CARD_TEXT_MAX];
+	char		 tok[WORDS_FACE_MAX];
 	int		 a, x;
 
 	p->predict = 1;
-	card_format(CARD_TT, best, tok);
+	words_face(CARD_TT, best, tok, sizeof(tok));
 	p->best = arena_strdup(r->arena, tok);
 	for (a = 0; a < 3; a++) {
 		p->attrs[a].legend = legends[a];
@@ -206,12 +207,12 @@ veto_set(struct req *r, struct sixplay *p, const struct six_state *v,
     int seat)
 {
 	card_t	 after[SIX_PILES];
-	char	 a[CARD_TEXT_MAX], o[CARD_TEXT_MAX];
+	char	 a[WORDS_FACE_MAX], o[WORDS_FACE_MAX];
 	int	 d0, d1;
 
 	p->veto = 1;
-	card_format(CARD_TT, v->prop_card, a);
-	card_format(CARD_TT, v->prop_on, o);
+	words_face(CARD_TT, v->prop_card, a, sizeof(a));
+	words_face(CARD_TT, v->prop_on, o, sizeof(o));
 	p->veto_text = arena_printf(r->arena, "A play of %s on your %s (pile "
 	    "%d) waits for your answer.", a, o, v->prop_pile + 1);
 	memcpy(after, v->top[seat], sizeof(after));

@@ -123,7 +123,7 @@ const char *
 page_game_six_status(struct req *r, const struct six_state *v,
     const struct page_game_names *names, int viewer)
 {
-	char			 a[CARD_TEXT_MAX], o[CARD_TEXT_MAX];
+	char			 a[WORDS_FACE_MAX], o[WORDS_FACE_MAX];
 	const char		*w = page_game_who(names, v->turn);
 	int			 you = v->turn == viewer, f, first = 1;
 	int			 plural = 0;
@@ -148,8 +148,8 @@ page_game_six_status(struct req *r, const struct six_state *v,
 		    "center." : arena_printf(r->arena, "%s plays a hidden card "
 		    "or discards.", w);
 	case SIX_PHASE_VETO:
-		card_format(CARD_TT, v->prop_card, a);
-		card_format(CARD_TT, v->prop_on, o);
+		words_face(CARD_TT, v->prop_card, a, sizeof(a));
+		words_face(CARD_TT, v->prop_on, o, sizeof(o));
 		if (v->prop_owner == viewer)
 			return arena_printf(r->arena, "Free time: %s wants to "
 			    "play %s on your %s. Accept or reject it.", w, a,
@@ -211,7 +211,7 @@ const char *
 page_game_six_draw(struct req *r, const struct six_state *v,
     const struct page_game_names *names, int viewer)
 {
-	char			 p[CARD_TEXT_MAX], d[CARD_TEXT_MAX];
+	char			 p[WORDS_FACE_MAX], d[WORDS_FACE_MAX];
 	const char		*w = v->turn == viewer ? "You" :
 				    page_game_who(names, v->turn);
 	int			 extra = v->ndrawn > 0 ? v->ndrawn - 1 : 0;
@@ -219,12 +219,12 @@ page_game_six_draw(struct req *r, const struct six_state *v,
 	if ((v->phase != SIX_PHASE_PLAY && v->phase != SIX_PHASE_VETO) ||
 	    v->pred >= CARD_TT_COUNT)
 		return NULL;
-	card_format(CARD_TT, v->pred, p);
+	words_face(CARD_TT, v->pred, p, sizeof(p));
 	if (v->ndrawn == 0)
 		return arena_printf(r->arena, "%s predicted %s; no card was "
 		    "left to draw.", w, p);
 	if (v->drawn[0] < CARD_TT_COUNT) {
-		card_format(CARD_TT, v->drawn[0], d);
+		words_face(CARD_TT, v->drawn[0], d, sizeof(d));
 		if (v->shown || v->turn == viewer)
 			return arena_printf(r->arena, "%s predicted %s and drew "
 			    "%s: %d match%s, %d extra card%s%s.", w, p, d, v->k,
@@ -239,16 +239,16 @@ const char *
 page_game_six_last(struct req *r, const struct six_state *v,
     const struct page_game_names *names)
 {
-	char			 a[CARD_TEXT_MAX], o[CARD_TEXT_MAX];
+	char			 a[WORDS_FACE_MAX], o[WORDS_FACE_MAX];
 	const char		*w;
 
 	if (v->last_seat >= v->nseats)
 		return NULL;
 	w = page_game_who(names, v->last_seat);
-	card_format(CARD_TT, v->last_card, a);
+	words_face(CARD_TT, v->last_card, a, sizeof(a));
 	switch (v->last_verb) {
 	case SIX_PLAY:
-		card_format(CARD_TT, v->last_on, o);
+		words_face(CARD_TT, v->last_on, o, sizeof(o));
 		return arena_printf(r->arena, "Last: %s played %s on %s.", w,
 		    a, o);
 	case SIX_DISCARD:

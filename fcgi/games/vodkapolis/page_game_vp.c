@@ -26,6 +26,7 @@
 #include "cards.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 #include "vodkapolis.h"
 
 struct vmeld {
@@ -337,7 +338,7 @@ status_text(struct req *r, const struct vpboard *b)
 {
 	const struct vp_state	*v = b->v;
 	const char		*w = who(b, v->turn);
-	char			 tok[CARD_TEXT_MAX];
+	char			 tok[WORDS_FACE_MAX];
 	int			 you = v->turn == b->viewer, s, n = 0;
 	struct buf		 sb;
 
@@ -354,7 +355,7 @@ status_text(struct req *r, const struct vpboard *b)
 		    "from the chain.", w);
 	case VP_PHASE_PLAY:
 		if (vp_obliged(v)) {
-			card_format(CARD_TT, v->taken, tok);
+			words_face(CARD_TT, v->taken, tok, sizeof(tok));
 			return you ? arena_printf(r->arena, "Your turn: you "
 			    "took %s from the chain; meld it (a new meld or an "
 			    "extension) before you discard.", tok) :
@@ -537,7 +538,7 @@ page_game_vp_board(struct req *r, const void *view,
 	struct vpboard		*b;
 	struct buf		 sb;
 	int			 s, i, play;
-	char			 tok[CARD_TEXT_MAX];
+	char			 tok[WORDS_FACE_MAX];
 
 	if ((b = arena_calloc(r->arena, sizeof(*b))) == NULL)
 		return -1;
@@ -559,7 +560,7 @@ page_game_vp_board(struct req *r, const void *view,
 	    result_set(r, b) != 0)
 		return -1;
 	if (vp_obliged(v) && v->turn == b->viewer) {
-		card_format(CARD_TT, v->taken, tok);
+		words_face(CARD_TT, v->taken, tok, sizeof(tok));
 		b->taken = arena_strdup(r->arena, tok);
 	}
 	buf_init(&sb, r->arena);

@@ -21,9 +21,11 @@
 #include <string.h>
 
 #include "arena.h"
+#include "buf.h"
 #include "cards.h"
 #include "req.h"
 #include "tpl.h"
+#include "words.h"
 #include "vodkapolis.h"
 
 enum {
@@ -87,6 +89,16 @@ tok_of(struct req *r, card_t c)
 
 	card_format(CARD_TT, c, tok);
 	return arena_strdup(r->arena, tok);
+}
+
+/* Card c by its face, as the options' words say it: "3B♥". */
+static const char *
+face_of(struct req *r, card_t c)
+{
+	char	 face[WORDS_FACE_MAX];
+
+	return arena_strdup(r->arena, words_face(CARD_TT, c, face,
+	    sizeof(face)));
 }
 
 /* "blue heart 3 (3Bh)" without the token: "blue heart 3". */
@@ -163,9 +175,11 @@ melds_set(struct req *r, struct vplay *p, const struct game_move *legal,
 				    tok_of(r, legal[i].cards[0]),
 				    tok_of(r, legal[i].cards[1]),
 				    tok_of(r, legal[i].cards[2]));
-				o->text = arena_printf(r->arena, "%s (%s)",
-				    o->data, pvp_line_words(r, legal[i].cards,
-				    3));
+				o->text = arena_printf(r->arena, "%s %s %s (%s)",
+				    face_of(r, legal[i].cards[0]),
+				    face_of(r, legal[i].cards[1]),
+				    face_of(r, legal[i].cards[2]),
+				    pvp_line_words(r, legal[i].cards, 3));
 			}
 		}
 }
@@ -191,7 +205,8 @@ adds_set(struct req *r, struct vplay *p, const struct vp_state *v,
 
 			snprintf(o->value, sizeof(o->value), "%s",
 			    tok_of(r, legal[i].cards[0]));
-			o->text = arena_printf(r->arena, "%s (%s)", o->value,
+			o->text = arena_printf(r->arena, "%s (%s)",
+			    face_of(r, legal[i].cards[0]),
 			    words_of(r, legal[i].cards[0]));
 			o->data = "";
 		}
@@ -210,18 +225,18 @@ adds_set(struct req *r, struct vplay *p, const struct vp_state *v,
 			const struct vp_meld	*x = &v->melds[m];
 			struct page_game_opt	*o =
 					    &p->add_melds.v[p->add_melds.n++];
-			char			 list[VP_MELD_MAX * 4 + 1];
-			size_t			 len = 0;
+			struct buf		 list;
 
+			buf_init(&list, r->arena);
 			for (j = 0; j < x->ncards; j++)
-				len += (size_t)snprintf(list + len,
-				    sizeof(list) - len, "%s%s", j ? " " : "",
-				    tok_of(r, x->cards[j]));
+				buf_printf(&list, "%s%s", j ? " " : "",
+				    face_of(r, x->cards[j]));
 			snprintf(o->value, sizeof(o->value), "on %s",
 			    tok_of(r, legal[i].on));
 			o->data = tok_of(r, legal[i].on);
 			o->text = arena_printf(r->arena, "%s: %s, in front of "
-			    "%s", pvp_line_words(r, x->cards, x->ncards), list,
+			    "%s", pvp_line_words(r, x->cards, x->ncards),
+			    list.failed ? "" : list.data,
 			    page_game_who(nm, x->target));
 		}
 	}
@@ -232,7 +247,7 @@ vp_play(struct req *r, struct vplay *p, const struct vp_state *v, int seat,
     const struct page_game_names *nm)
 {
 	struct game_move	*legal;
-	char			 tok[CARD_TEXT_MAX];
+	char			 tok[WORDS_FACE_MAX];
 	int			 n, i;
 
 	legal = page_game_legal(r, &vp_rules, v, seat, &n);
@@ -288,7 +303,7 @@ vp_play(struct req *r, struct vplay *p, const struct vp_state *v, int seat,
 		adds_set(r, p, v, legal, n, nm);
 	}
 	if (vp_obliged(v)) {
-		card_format(CARD_TT, v->taken, tok);
+		words_face(CARD_TT, v->taken, tok, sizeof(tok));
 		p->obliged = arena_strdup(r->arena, tok);
 	}
 	return r->arena->failed ? -1 : 0;
