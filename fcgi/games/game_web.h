@@ -29,7 +29,7 @@ struct words;
 
 enum {
 	GAME_WEB_FIELDS_MAX = 16,	/* a move form's own fields */
-	GAME_WEB_ASSETS_MAX = 2		/* style sheets, scripts */
+	GAME_WEB_ASSETS_MAX = 3		/* style sheets, scripts */
 };
 
 struct game_web {

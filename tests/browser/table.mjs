@@ -13,8 +13,10 @@
 // hand and at the end of the game, stored with "topper import" for
 // players of our own, and opened by the player who makes that move.  For each state: the
 // toolbar's first control lies inside the viewport as the page opens
-// (its bounding box, no scrolling), nothing scrolls sideways, and no
-// console error; one line per state prints the control's bottom.  One
+// (its bounding box, no scrolling), no card of the hand lies under the
+// toolbar (their boxes, as the page opens and halfway down), nothing
+// scrolls sideways, and no console error; one line per state prints the
+// control's bottom and the hand's cards under the toolbar.  One
 // state per game is also shot at 1280x800, and each at 360x740.
 // With AXE=1 (run.sh sets it) axe-core checks, at 1280 and 360 px, each
 // game's first state and its end, its history and rule page, and the
@@ -191,10 +193,28 @@ async function measure(pg) {
 		    ?.textContent.trim();
 		const bar = [...document.querySelectorAll(tb)].find((el) =>
 		    name(el) === "Your move");
-		const c = bar?.querySelector(ctl);
+		// The first control shown (bar.js folds the forms it stands
+		// for); when the toolbar asks for a tap on a card first, the
+		// hand's first card.
+		const shown = (el) => el.checkVisibility();
+		const c = [...bar?.querySelectorAll(ctl) ?? []].find(shown) ??
+		    (/Tap a card/.test(bar?.textContent ?? "") ? [...document
+		    .querySelectorAll("section.hand.mine label.pick, " +
+		    "section.hand.mine button, section.hand.mine .bar-card")]
+		    .find(shown) : undefined);
 		const d = document.documentElement;
 		const r = c?.getBoundingClientRect();
+		// The hand's cards in view that the toolbar covers (boxes).
+		const b = bar?.getBoundingClientRect();
+		const under = !b ? [] : [...document.querySelectorAll(
+		    "section.hand.mine svg.card")].map((el) =>
+		    el.getBoundingClientRect()).filter((k) => k.height > 0 &&
+		    k.bottom > 0 && k.top < window.innerHeight &&
+		    k.bottom > b.top + 0.5 && k.top < b.bottom - 0.5 &&
+		    k.right > b.left && k.left < b.right).length;
 		return { bar: !!bar, control: !!c, scrollY: window.scrollY,
+		    under, cards: document.querySelectorAll(
+		    "section.hand.mine svg.card").length,
 		    top: r?.top, bottom: r?.bottom, label: c?.textContent?.trim()
 		    .replace(/\s+/g, " ").slice(0, 40) ?? c?.name,
 		    vh: window.innerHeight, sw: d.scrollWidth, cw: d.clientWidth };
@@ -242,7 +262,8 @@ async function flow() {
 			    m.bottom <= m.vh;
 			console.log(`# ${name}: first control "${m.label}" ` +
 			    `bottom ${m.bottom === undefined ? "-" :
-			    Math.round(m.bottom)} of ${m.vh}`);
+			    Math.round(m.bottom)} of ${m.vh}; hand cards under ` +
+			    `the toolbar: ${m.under} of ${m.cards}`);
 			check(`${name}: page answers 200`, res?.status() === 200,
 			    `HTTP ${res?.status()}`);
 			if (st.text)
@@ -254,6 +275,16 @@ async function flow() {
 			    faults.length === 0, faults.join("\n"));
 			check(`${name}: the "Your move" toolbar's first control ` +
 			    `is in view at 360x740`, inView, JSON.stringify(m));
+			check(`${name}: no card of the hand lies under the ` +
+			    `toolbar as the page opens`, m.under === 0,
+			    `${m.under} of ${m.cards} cards under it`);
+			await pg.evaluate(() => window.scrollTo(0,
+			    document.body.scrollHeight / 2));
+			const mid = await measure(pg);
+			check(`${name}: nor halfway down the page`,
+			    mid.under === 0, `${mid.under} of ${mid.cards} ` +
+			    `cards under it`);
+			await pg.evaluate(() => window.scrollTo(0, 0));
 			check(`${name}: no horizontal scroll at 360 px`,
 			    m.sw <= m.cw, `scrollWidth ${m.sw} > ${m.cw}`);
 			await pg.screenshot({ path: join(SHOTS, `${tag}-phone.png`) });

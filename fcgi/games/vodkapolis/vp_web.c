@@ -14,5 +14,6 @@ const struct game_web vp_web = {
 	.words = pvp_words,
 	.took = NULL,
 	.css = { "/static/css/cards.css", "/static/css/game_vp.css" },
-	.js = { "/static/js/game.js", "/static/js/game_meld.js" },
+	.js = { "/static/js/game.js", "/static/js/game_meld.js",
+	    "/static/js/bar.js" },
 };
