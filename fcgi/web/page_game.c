@@ -48,6 +48,7 @@ struct game_page {
 	int				 open;		/* a seat waits for a player */
 	int				 can_join;
 	int				 my_turn;
+	int				 can_undo;	/* game_web.h */
 	int64_t				 next_game;	/* waits for the viewer, or 0 */
 	struct tpl_val			 board;
 	struct tpl_val			 play;
@@ -174,6 +175,8 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 			list = game_web_css(p->web, &n);
 			return tpl_list(out, (size_t)n, string_item, list);
 		}
+		if (strcmp(key, "can_undo") == 0)
+			return tpl_bool(out, p->can_undo);
 		if (strcmp(key, "can_join") == 0)
 			return tpl_bool(out, p->can_join);
 		if (strcmp(key, "commitment") == 0)
@@ -256,6 +259,10 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 		}
 		break;
 	case 'u':
+		if (strcmp(key, "undo_move") == 0)
+			return tpl_str(out, p->web->undo);
+		if (strcmp(key, "undo_says") == 0)
+			return tpl_str(out, p->web->undo_says);
 		if (strcmp(key, "updated") == 0)
 			return tpl_str(out, p->updated);
 		break;
@@ -397,6 +404,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 		resp_fail(r, 500, "This game could not be shown.");
 		return;
 	}
+	p.can_undo = p.my_turn && game_web_can_undo(r, p.web, view, p.seat);
 	recent_moves(r, &p);
 	if (g->over && g->has_seed)
 		p.seed = hex(r, g->seed, sizeof(g->seed));

@@ -144,11 +144,12 @@ page c3 carol "$G"
 panel c3 1 > "$tmp/p1"
 check "  the meld before bob has 4 cards, still laid by alice" grep -q 'blue hearts; laid by <strong>alice</strong> · 20 points' "$tmp/p1"
 check "  bob's penalty now counts it: in front 20" grep -q 'In front <strong>20</strong>' "$tmp/p1"
-check "  the undo button" has c3 'value="undo"'
-check "carol undoes it" play carol "#f-vp-undo" move=undo
+check "  the undo button, last in the shared toolbar" sh -c "grep -q 'id=\"f-undo\"' '$tmp/c3.html' && grep -q 'value=\"undo\">Undo my last meld or extension</button>' '$tmp/c3.html' && ! grep -q 'f-vp-undo' '$tmp/c3.html'"
+check "carol undoes it" play carol "#f-undo" move=undo
 page c4 carol "$G"
 panel c4 1 > "$tmp/p1"
 check "  back to 3 cards" grep -q 'blue hearts; laid by <strong>alice</strong> · 15 points' "$tmp/p1"
+check "  nothing of this turn is left to undo: no undo button" hasnt c4 'id="f-undo"'
 check "carol extends it again" play carol "#f-vp-add"
 check "  and discards 2Rs" play carol "#f-vp-discard" "move=discard 2Rs"
 page a9 alice "$G"
