@@ -9,7 +9,8 @@
  *  - the toolbar then lists, as one button each, the moves whose cards
  *    are exactly the selection, in the words the server wrote; one tap
  *    sends the move through the server's own form (two when the
- *    account asks to confirm, data-confirm on the toolbar);
+ *    account asks to confirm, data-confirm on the toolbar: then every
+ *    move form of the page wants a second tap, and sends confirm=1);
  *  - the forms it stands for fold away, so the toolbar stays small;
  *  - the toolbar's height is kept in --bar-h, so on a phone the hand
  *    sticks just above it and no card lies under it (cards.css).
@@ -121,6 +122,8 @@
 	}
 
 	function send(form, button) {
+		if (confirmFirst)
+			confirmed(form);
 		if (form.requestSubmit)
 			form.requestSubmit(button || undefined);
 		else
@@ -262,6 +265,48 @@
 	box.appendChild(said);
 	box.appendChild(list);
 
+	/*
+	 * "Confirm before sending" (the account page): the first tap on a
+	 * move arms it, the second sends it with confirm=1 (without this
+	 * script the server asks on a page of its own instead).
+	 */
+	var armed = null;
+	function arm(b) {
+		if (armed && armed !== b) {
+			armed.textContent = armed.getAttribute("data-says");
+			armed.classList.remove("armed");
+		}
+		armed = b;
+		b.setAttribute("data-says", b.textContent);
+		b.textContent = "Tap again to send: " + b.textContent;
+		b.classList.add("armed");
+	}
+	function confirmed(form) {
+		var c = form.querySelector('input[name="confirm"]');
+		if (c)
+			return;
+		c = document.createElement("input");
+		c.type = "hidden";
+		c.name = "confirm";
+		c.value = "1";
+		form.appendChild(c);
+	}
+	if (confirmFirst)
+		each(document.querySelectorAll('form[action$="/move"]'),
+		    function (f) {
+			f.addEventListener("submit", function (ev) {
+				var b = ev.submitter;
+				if (f.querySelector('input[name="confirm"]') || !b)
+					return;
+				if (armed !== b) {
+					ev.preventDefault();
+					arm(b);
+					return;
+				}
+				confirmed(f);
+			});
+		});
+
 	var toks = handToks();
 	var found = collect(toks);
 	if (!hand || found.acts.length === 0) {
@@ -284,8 +329,6 @@
 		d.appendChild(f);
 	});
 	toggles();
-	var armed = null;	/* the button tapped once, with confirm on */
-
 	function button(says, go) {
 		var b = document.createElement("button");
 		b.type = "button";
@@ -293,13 +336,7 @@
 		b.textContent = says;
 		b.addEventListener("click", function () {
 			if (confirmFirst && armed !== b) {
-				if (armed)
-					armed.textContent = armed.getAttribute(
-					    "data-says");
-				armed = b;
-				b.setAttribute("data-says", says);
-				b.textContent = "Tap again to send: " + says;
-				b.classList.add("armed");
+				arm(b);
 				return;
 			}
 			b.disabled = true;
