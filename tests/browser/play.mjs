@@ -10,7 +10,8 @@
 // cards of a line, draw, or pass the upcard; then click the costliest
 // card among those that help the fewest lines and discard it; each
 // card move by tapping the card and then the toolbar's move in words
-// (static/js/bar.js), once with the keyboard only (Tab, Space, Enter).  It waits
+// (static/js/bar.js), once with the keyboard only (Tab, Space, Enter),
+// once with "confirm before sending" set on the account page (two taps).  It waits
 // for the bot through the page's own polling (game.js) or refresh: the
 // first wait in real time, later ones with the page's clock jumped ahead
 // so that the same poll runs at once.  When the hand-end panel shows, it
@@ -25,6 +26,7 @@
 import {
 	BASE, page, ok, notOk, check, must, elapsed, start, shoot, register,
 	lobby, newGame, waitFor, submit as submitWith, run, tap, act, acts,
+	clickAndLoad,
 	tabUntil,
 } from "./lib.mjs";
 
@@ -116,7 +118,21 @@ async function tabToMoveButton() {
 	return null;
 }
 
-let keyboardDone = false, keyDiscardDone = false;
+let keyboardDone = false, keyDiscardDone = false, confirmDone = false;
+
+// "Confirm before sending" on or off, on the account page.
+async function setConfirm(on) {
+	await page.goto(`${BASE}/account`);
+	await page.locator("form[action='/account/confirm'] " +
+	    "input[name=confirm]").setChecked(on);
+	await clickAndLoad(page.locator("form[action='/account/confirm'] " +
+	    "button[type=submit]"));
+	check(`account: "confirm before sending" ${on ? "on" : "off"}, ` +
+	    "and the page says it is saved", (await page.locator("main")
+	    .innerText()).includes("Your setting for sending moves is saved.") &&
+	    await page.locator("form[action='/account/confirm'] " +
+	    "input[name=confirm]").isChecked() === on, page.url());
+}
 let midShot = false;
 
 async function playTurn(st) {
@@ -196,6 +212,28 @@ async function playTurn(st) {
 					return `discard ${tok}`;
 				}
 			}
+		}
+		if (!confirmDone) {
+			// Once with "confirm before sending" (the account page):
+			// the first tap arms the discard, the second sends it.
+			confirmDone = true;
+			const game = page.url();
+			await setConfirm(true);
+			await page.goto(game);
+			await tap(tok);
+			const ply = (await gameState()).ply;
+			await act(/^Discard /).click();
+			const armed = await page.locator("#play button.bar-act.armed")
+			    .innerText().catch(() => "");
+			check("confirm before sending: the first tap only asks " +
+			    "again", /^Tap again to send: Discard /.test(armed) &&
+			    (await gameState()).ply === ply, `"${armed}"`);
+			await submit(page.locator("#play button.bar-act.armed"),
+			    `discard ${tok}, confirmed`);
+			ok("confirm before sending: the second tap sends it");
+			await setConfirm(false);
+			await page.goto(game);
+			return `discard ${tok}`;
 		}
 		// Tap the card, as a person does; its radio gets chosen, and
 		// the toolbar offers its discard in words.
