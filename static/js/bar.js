@@ -12,8 +12,9 @@
  *    account asks to confirm, data-confirm on the toolbar: then every
  *    move form of the page wants a second tap, and sends confirm=1);
  *  - the forms it stands for fold away, so the toolbar stays small;
- *  - the toolbar's height is kept in --bar-h, so on a phone the hand
- *    sticks just above it and no card lies under it (cards.css).
+ *  - on a phone the hand and the toolbar sit at the foot of the
+ *    screen and the page scrolls above them (their heights in --bar-h
+ *    and --stack-h, cards.css), so neither covers a card or a word.
  * Where a move's card is, the server says: a control named "move"
  * whose value names a card of the hand (discard 7H, layoff JC 2), a
  * pair of selects whose options carry data-fits and data-meld (a card
@@ -496,26 +497,21 @@
 	draw();
 	watchHeight();
 
-	/* --bar-h: the toolbar's height, for the hand above it. */
+	/*
+	 * --bar-h: the toolbar's height, for the hand above it; --stack-h:
+	 * both, on a phone, where they sit at the foot of the screen and
+	 * the page scrolls in the room above them (cards.css).
+	 */
 	function watchHeight() {
 		var root = document.documentElement;
 		var narrow = window.matchMedia("(max-width: 63.99rem)");
 		function set() {
-			/*
-			 * On a phone the hand and the toolbar share the screen:
-			 * the hand sticks no higher than the top of its table,
-			 * so the toolbar keeps below it (and scrolls inside).
-			 */
-			if (narrow.matches && hand) {
-				var vh = window.innerHeight;
-				var top = hand.parentNode.getBoundingClientRect().top +
-				    window.scrollY;
-				bar.style.maxHeight = Math.round(Math.max(Math.min(vh -
-				    top - hand.offsetHeight - 4, vh * 0.45),
-				    vh * 0.2)) + "px";
-			} else
-				bar.style.maxHeight = "";
-			root.style.setProperty("--bar-h", bar.offsetHeight + "px");
+			var h = bar.offsetHeight;
+			root.style.setProperty("--bar-h", h + "px");
+			if (narrow.matches && hand &&
+			    window.getComputedStyle(hand).position === "fixed")
+				h += hand.offsetHeight;
+			root.style.setProperty("--stack-h", h + "px");
 		}
 		root.classList.add("has-bar");
 		set();
