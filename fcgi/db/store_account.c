@@ -20,7 +20,7 @@ update_one(struct db *db, sqlite3_stmt *st)
 static const char SQL_ACCT_GET[] =
     "SELECT email_verified, email_gen, pw_gen, "
     "coalesce(api_token_expires, 0) * (api_token IS NOT NULL), "
-    "coalesce(api_token_used, 0) FROM users WHERE id = ?1";
+    "coalesce(api_token_used, 0), confirm_moves FROM users WHERE id = ?1";
 
 enum store_user_rc
 store_account_get(struct db *db, int64_t id, struct store_account *out)
@@ -39,6 +39,7 @@ store_account_get(struct db *db, int64_t id, struct store_account *out)
 		out->pw_gen = sqlite3_column_int64(st, 2);
 		out->api_expires = sqlite3_column_int64(st, 3);
 		out->api_used = sqlite3_column_int64(st, 4);
+		out->confirm_moves = sqlite3_column_int(st, 5) != 0;
 		sqlite3_reset(st);
 		return STORE_USER_OK;
 	case SQLITE_DONE:
@@ -48,6 +49,29 @@ store_account_get(struct db *db, int64_t id, struct store_account *out)
 		(void)db_fail(db, st);
 		return STORE_USER_ERROR;
 	}
+}
+
+static const char SQL_ACCT_CONFIRM[] =
+    "UPDATE users SET confirm_moves = ?2 WHERE id = ?1";
+
+enum store_user_rc
+store_account_set_confirm(struct db *db, int64_t id, int on)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = db_stmt(db, SQL_ACCT_CONFIRM)) == NULL)
+		return STORE_USER_ERROR;
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int(st, 2, on != 0);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_DONE) {
+		(void)db_fail(db, st);
+		return STORE_USER_ERROR;
+	}
+	sqlite3_reset(st);
+	return sqlite3_changes(db_handle(db)) == 1 ? STORE_USER_OK :
+	    STORE_USER_NOTFOUND;
 }
 
 static const char SQL_ACCT_VERIFY[] =

@@ -25,6 +25,7 @@ struct store_account {
 	int64_t		 pw_gen;
 	int64_t		 api_expires;	/* 0: no token */
 	int64_t		 api_used;	/* 0: never used */
+	int		 confirm_moves;	/* a second tap before a move */
 };
 
 /* The account of user id; STORE_USER_NOTFOUND when absent. */
@@ -40,6 +41,10 @@ enum store_user_rc store_account_get(struct db *db, int64_t id,
 enum store_user_rc store_account_verify(struct db *db, int64_t id,
 	    int64_t gen);
 enum store_user_rc store_account_set_verified(struct db *db, int64_t id);
+
+/* "Confirm before sending" on (1) or off (0); NOTFOUND: no such user. */
+enum store_user_rc store_account_set_confirm(struct db *db, int64_t id,
+	    int on);
 
 /* A new address (checked here): unverified, email_gen + 1. */
 enum store_user_rc store_account_set_email(struct db *db, int64_t id,

@@ -32,6 +32,25 @@ game_web_js(const struct game_web *web, int *n)
 }
 
 int
+game_web_can_undo(struct req *r, const struct game_web *web,
+    const void *view, int seat)
+{
+	struct game_move	*legal;
+	char			 text[GAME_MOVE_TEXT_MAX];
+	int			 n, i;
+
+	if (web == NULL || web->undo == NULL || seat < 0)
+		return 0;
+	legal = page_game_legal(r, web->rules, view, seat, &n);
+	for (i = 0; i < n; i++) {
+		web->rules->format(&legal[i], text, sizeof(text));
+		if (strcmp(text, web->undo) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
 page_game_board(struct req *r, const struct game_rules *rules,
     const void *view, const struct page_game_names *names, int mode,
     struct tpl_val *out)

@@ -29,7 +29,7 @@ struct words;
 
 enum {
 	GAME_WEB_FIELDS_MAX = 16,	/* a move form's own fields */
-	GAME_WEB_ASSETS_MAX = 2		/* style sheets, scripts */
+	GAME_WEB_ASSETS_MAX = 3		/* style sheets, scripts */
 };
 
 struct game_web {
@@ -92,6 +92,15 @@ struct game_web {
 			    const char *const *value, char *out, size_t outsz,
 			    char why[GAME_WHY_MAX]);
 
+	/*
+	 * The move that takes back the seat's last step of its turn, where
+	 * the rules allow one (never a step that revealed a card), and what
+	 * its button says; NULL: no undo.  The shared "Your move" toolbar
+	 * offers it whenever the engine lists it as legal.
+	 */
+	const char	*undo;
+	const char	*undo_says;
+
 	const char	*css[GAME_WEB_ASSETS_MAX];	/* NULL ends */
 	const char	*js[GAME_WEB_ASSETS_MAX];
 };
@@ -101,6 +110,13 @@ const struct game_web *game_web_find(const char *slug);
 
 /* Every game's web side, in the lobby's order; NULL-terminated. */
 const struct game_web *const *game_web_all(void);
+
+/*
+ * 1 when web's undo move is among seat's legal moves on view (a view
+ * for that seat), else 0.
+ */
+int	game_web_can_undo(struct req *r, const struct game_web *web,
+	    const void *view, int seat);
 
 /* The style sheets and scripts a game page links: n of them in *n. */
 const char *const *game_web_css(const struct game_web *web, int *n);

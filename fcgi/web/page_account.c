@@ -493,6 +493,38 @@ page_account_email(struct req *r)
 	page_auth_account_show(r, 200, NULL);
 }
 
+enum confirm_field { CF_CONFIRM, CF__MAX };
+
+static const struct form_field confirm_fields[CF__MAX] = {
+	[CF_CONFIRM] = { "confirm", form_uint, 0, 1 },
+};
+
+/* "Confirm before sending": the box ticked (confirm=1) or not (absent). */
+void
+page_account_confirm(struct req *r)
+{
+	const struct sess_user	*s = sess_current(r);
+	struct db		*db = r->app->db;
+	struct form_val		 v[CF__MAX];
+
+	if (form_parse(r->arena, confirm_fields, CF__MAX, r->body,
+	    r->body_len, NULL, v, NULL) != FORM_OK) {
+		page_auth_account_show(r, 400, "Please tick the box or leave "
+		    "it empty, then save.");
+		return;
+	}
+	if (s == NULL || db_begin_immediate(db) != DB_OK ||
+	    store_account_set_confirm(db, s->id, v[CF_CONFIRM].present &&
+	    v[CF_CONFIRM].u == 1) != STORE_USER_OK ||
+	    db_commit(db) != DB_OK) {
+		db_rollback_if_open(db);
+		resp_fail(r, 500, "Your setting could not be saved; please "
+		    "try again.");
+		return;
+	}
+	resp_redirect(r, 303, "/account?saved=confirm");
+}
+
 void
 page_account_logout_all(struct req *r)
 {

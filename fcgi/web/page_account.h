@@ -27,5 +27,6 @@ void	page_account_reset_set(struct req *r);		/* POST /reset/{tok} */
 void	page_account_password(struct req *r);		/* POST /account/password */
 void	page_account_email(struct req *r);		/* POST /account/email */
 void	page_account_logout_all(struct req *r);		/* POST /account/logout-all */
+void	page_account_confirm(struct req *r);		/* POST /account/confirm */
 
 #endif /* TOPPER_PAGE_ACCOUNT_H */

@@ -79,6 +79,7 @@ struct form_page {
 	const char		*mail;		/* account: "every", "digest", "off" */
 	const char		*vacation;	/* account: deadlines' vacation, a sentence */
 	int			 vacation_on;
+	int			 confirm_moves;	/* account: a second tap */
 	const char		*lobby;		/* where "Play" leads */
 	int			 tz_script;	/* load tz.js (register) */
 	struct zone_opt		*opts;
@@ -202,6 +203,8 @@ form_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, f->vacation);
 	if (strcmp(key, "vacation_on") == 0)
 		return tpl_bool(out, f->vacation_on);
+	if (strcmp(key, "confirm_moves") == 0)
+		return tpl_bool(out, f->confirm_moves);
 	if (strncmp(key, "mail_", 5) == 0 && f->mail != NULL)
 		return tpl_bool(out, strcmp(key + 5, f->mail) == 0);
 	if (strcmp(key, "zones") == 0)
@@ -521,6 +524,7 @@ account(struct req *r, int status, const char *token, const char *error)
 	f.has_token = token != NULL || sess_api_exists(r);
 	if (store_account_get(r->app->db, s->id, &a) == STORE_USER_OK) {
 		f.verified = a.email_verified;
+		f.confirm_moves = a.confirm_moves;
 		if (a.api_expires > 0)
 			f.token_expires = arena_strdup(r->arena,
 			    when_format(u.tz, a.api_expires, when));
@@ -542,6 +546,8 @@ page_auth_account(struct req *r)
 	/* After a setting is saved (page_mail_pref): say so. */
 	if (strcmp(r->query, "saved=mail") == 0)
 		page_flash(r, "Your mail setting is saved.");
+	else if (strcmp(r->query, "saved=confirm") == 0)
+		page_flash(r, "Your setting for sending moves is saved.");
 	account(r, 200, NULL, NULL);
 }
 

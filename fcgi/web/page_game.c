@@ -20,6 +20,7 @@
 #include "form.h"
 #include "game_web.h"
 #include "page.h"
+#include "page_confirm.h"
 #include "page_deadline.h"
 #include "page_leave_view.h"
 #include "page_invite.h"
@@ -32,6 +33,7 @@
 #include "resp.h"
 #include "serve.h"
 #include "sess.h"
+#include "store_account.h"
 #include "store_bot_level.h"
 #include "store_game.h"
 #include "store_lobby.h"
@@ -52,6 +54,8 @@ struct game_page {
 	int				 open;		/* a seat waits for a player */
 	int				 can_join;
 	int				 my_turn;
+	int				 can_undo;	/* game_web.h */
+	int				 confirm_moves;	/* page_confirm.h */
 	int64_t				 next_game;	/* waits for the viewer, or 0 */
 	struct tpl_val			 board;
 	struct tpl_val			 play;
@@ -194,6 +198,10 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 			list = game_web_css(p->web, &n);
 			return tpl_list(out, (size_t)n, string_item, list);
 		}
+		if (strcmp(key, "can_undo") == 0)
+			return tpl_bool(out, p->can_undo);
+		if (strcmp(key, "confirm_moves") == 0)
+			return tpl_bool(out, p->confirm_moves);
 		if (strcmp(key, "can_join") == 0)
 			return tpl_bool(out, p->can_join);
 		if (strcmp(key, "commitment") == 0)
@@ -317,6 +325,10 @@ game_lookup(const void *data, const char *key, struct tpl_val *out)
 		}
 		break;
 	case 'u':
+		if (strcmp(key, "undo_move") == 0)
+			return tpl_str(out, p->web->undo);
+		if (strcmp(key, "undo_says") == 0)
+			return tpl_str(out, p->web->undo_says);
 		if (strcmp(key, "updated") == 0)
 			return tpl_str(out, p->updated);
 		break;
@@ -430,6 +442,7 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 	const struct sess_user	*u = sess_current(r);
 	const struct game_rules	*rules = g->rules;
 	struct game_page	 p;
+	struct store_account	 acct;
 	struct tpl_ctx		 ctx;
 	char			 when[PAGE_TIME_MAX];
 	void			*view;
@@ -479,6 +492,9 @@ show(struct req *r, struct store_game *g, int status, const char *notice)
 		resp_fail(r, 500, "This game could not be shown.");
 		return;
 	}
+	p.can_undo = p.my_turn && game_web_can_undo(r, p.web, view, p.seat);
+	p.confirm_moves = p.my_turn && store_account_get(r->app->db,
+	    r->uid, &acct) == STORE_USER_OK && acct.confirm_moves;
 	recent_moves(r, &p);
 	if (g->over && g->has_seed)
 		p.seed = hex(r, g->seed, sizeof(g->seed));
@@ -521,7 +537,8 @@ page_game_show(struct req *r)
 /* ---- POST /g/{id}/move ---- */
 
 enum move_field {
-	MF_PLY, MF_MOVE, MF_CSRF, MF_TAIL, MF_W0, MF_W1, MF_W2, MF_C0,
+	MF_PLY, MF_MOVE, MF_CSRF, MF_TAIL, MF_CONFIRM, MF_W0, MF_W1, MF_W2,
+	MF_C0,
 	MF__MAX = MF_C0 + PAGE_GAME_PICKS
 };
 
@@ -531,6 +548,7 @@ static const struct form_field move_fields[MF__MAX] = {
 	[MF_MOVE] = { "move", form_line, FORM_REQUIRED, 200 },
 	[MF_CSRF] = { "csrf", NULL, 0, 0 },
 	[MF_TAIL] = { "tail", form_line, 0, 100 },
+	[MF_CONFIRM] = { "confirm", form_uint, 0, 1 },	/* page_confirm.h */
 	[MF_W0] = { "w0", form_line, 0, 2 },
 	[MF_W1] = { "w1", form_line, 0, 2 },
 	[MF_W2] = { "w2", form_line, 0, 2 },
@@ -663,6 +681,11 @@ page_game_move(struct req *r)
 			seat = s;
 	/* The form's own decoding; play_move() says when its NULL counts. */
 	text = move_text(r, game_web_find(g.rules->slug), v, bad);
+	/* A player who asked for a second tap gets it first. */
+	if (page_confirm_move(r, &g, seat, text, v[MF_CONFIRM].present)) {
+		db_rollback_if_open(r->app->db);
+		return;
+	}
 	/* DESIGN.md: stale only when this seat's view changed since. */
 	switch (play_move(r->app->db, &g, seat, ply,
 	    PLAY_SEEN_VIEW | PLAY_FULL_TABLE, text, why)) {

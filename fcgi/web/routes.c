@@ -56,6 +56,7 @@ static const struct route routes[] = {
 	{ REQ_POST,	"/account/password",	page_account_password, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/email",	page_account_email, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_POST,	"/account/logout-all",	page_account_logout_all, R_LOGIN | R_POST_CSRF | R_WRITES },
+	{ REQ_POST,	"/account/confirm",	page_account_confirm, R_LOGIN | R_POST_CSRF | R_WRITES },
 	{ REQ_GET,	"/verify/{tok:s}",	page_account_verify_form, 0 },
 	{ REQ_POST,	"/verify/{tok:s}",	page_account_verify, R_SIGNED | R_WRITES },
 	{ REQ_GET,	"/reset",		page_account_reset_form, 0 },

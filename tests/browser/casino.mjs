@@ -9,8 +9,9 @@
 // five, single-card takes), and starts the game.  The page must show
 // those options.  Then it plays as a person does: click a hand card
 // (the piles it could take or build on get outlined, with a badge),
-// click one of that card's moves in its form (a take when it has one,
-// else a drop, else the first), and press "Play".  One card is chosen
+// then one of that card's moves, which the "Your move" toolbar lists in
+// words (a take when it has one, else a drop, else the first; one tap
+// sends it, static/js/bar.js).  One card is chosen
 // with the keyboard (Tab to it, Enter).  It waits for the bots through
 // the page's own polling.  After five plays of ours the hands are
 // empty and dealt again: the test checks the new hand of 5 and the
@@ -21,7 +22,7 @@
 // Output: "ok - ..." or "not ok - ..." per check, then "# done".
 import {
 	page, check, must, elapsed, start, shoot, register, lobby,
-	newGame, waitFor, submit as submitWith, run,
+	newGame, waitFor, submit as submitWith, run, acts,
 } from "./lib.mjs";
 
 const BOT_WAIT = 20000;			// ms for the page to show the bots' moves
@@ -121,8 +122,22 @@ async function playTurn(st) {
 	    seen.lit.length === seen.want.length &&
 	    (seen.want.length === 0 || seen.badges > 0),
 	    JSON.stringify(seen));
-	check(`  and shows only its form`, seen.shown.length === 1 &&
-	    seen.shown[0] === pick.tok, JSON.stringify(seen.shown));
+	// Its moves are the toolbar's, in words; the forms fold away.
+	const form = page.locator(`#f-cm-${pick.tok}`);
+	const choices = await form.evaluate((f) => {
+		const w = (el) => el.textContent.replace(/\s+/g, " ").trim();
+		return [...f.querySelectorAll("input[type=radio][name=move]")]
+		    .map((r) => ({ v: r.value, w: w(r.closest("label")) }))
+		    .concat([...f.querySelectorAll("select[name=move] option")]
+		    .map((o) => ({ v: o.value, w: w(o) })));
+	});
+	const says = await acts();
+	const at = (c) => says.findIndex((x) => x === c.w ||
+	    x.endsWith(`: ${c.w}`));
+	check(`  and the toolbar offers its ${choices.length} moves in ` +
+	    `words, no form`, seen.shown.length === 0 &&
+	    says.length === choices.length && choices.every((c) => at(c) >= 0),
+	    JSON.stringify({ shown: seen.shown, says, choices }));
 	if (!shotMid && seen.want.length > 0) {
 		shotMid = true;
 		await shoot("chosen", async (pg) => {
@@ -130,27 +145,14 @@ async function playTurn(st) {
 				await chooseCard(pg, pick.tok);
 		});
 	}
-	const form = page.locator(`#f-cm-${pick.tok}`);
-	const radios = form.locator("input[type=radio][name=move]");
-	let move;
-	if (await radios.count() > 0) {
-		const vals = await radios.evaluateAll((rs) => rs.map((r) => r.value));
-		move = vals.find((v) => v.startsWith("take")) ??
-		    vals.find((v) => v.startsWith("drop")) ?? vals[0];
-		const radio = form.locator(`input[type=radio][value="${move}"]`);
-		await form.locator("label.cm-choice", { has: page.locator(
-		    `input[type=radio][value="${move}"]`) }).click();
-		if (!(await radio.isChecked()))
-			throw new Error(`a click on "${move}" did not choose it`);
-	} else {
-		const sel = form.locator("select[name=move]");
-		const vals = await sel.locator("option").evaluateAll((os) =>
-		    os.map((o) => o.value));
-		move = vals.find((v) => v.startsWith("take")) ?? vals[0];
-		await sel.selectOption(move);
-	}
-	await submit(form.locator("button[type=submit]"), move);
-	return move;
+	// A take when it has one, else a drop, else the first: one tap.
+	const c = choices.find((x) => x.v.startsWith("take")) ??
+	    choices.find((x) => x.v.startsWith("drop")) ?? choices[0];
+	if (at(c) < 0)
+		throw new Error(`the toolbar does not offer "${c.w}"`);
+	await submit(page.locator("#play div.bar-list button.bar-act")
+	    .nth(at(c)), c.v);
+	return c.v;
 }
 
 await run(async () => {

@@ -305,3 +305,43 @@ export async function run(flow, failShot = null) {
 	console.log("# done");
 	process.exit(nfail > 0 ? 1 : 0);
 }
+
+// ---- one way to play (static/js/bar.js) ----
+
+// Taps the card tok of the viewer's hand (its picture), as a person
+// does; throws unless the toolbar then counts it as selected.
+export async function tap(tok) {
+	await page.locator(`section.hand.mine svg.card[data-card="${tok}"]`)
+	    .first().click();
+	const said = await page.locator("#bar-said").innerText();
+	if (!/Selected: /.test(said))
+		throw new Error(`a tap on ${tok} selected nothing ("${said}")`);
+}
+
+// The toolbar's move (a button of bar.js) whose words match re.
+export function act(re) {
+	return page.locator("#play div.bar-list button.bar-act",
+	    { hasText: re }).first();
+}
+
+// The words of every move the toolbar offers now.
+export async function acts() {
+	return await page.locator("#play div.bar-list button.bar-act")
+	    .allInnerTexts();
+}
+
+// Presses Tab from the top of the page until the focused element
+// matches sel (checked in the page); true when it did.
+export async function tabUntil(sel, max = 120) {
+	await page.evaluate(() => {
+		document.activeElement?.blur();
+		window.scrollTo(0, 0);
+	});
+	for (let i = 0; i < max; i++) {
+		await page.keyboard.press("Tab");
+		if (await page.evaluate((q) => document.activeElement?.matches(q) ??
+		    false, sel))
+			return true;
+	}
+	return false;
+}

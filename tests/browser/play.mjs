@@ -8,7 +8,10 @@
 // knock when the page offers a knock (its form comes filled with a
 // lowest-deadwood arrangement); else take the top card when it joins two
 // cards of a line, draw, or pass the upcard; then click the costliest
-// card among those that help the fewest lines and discard it.  It waits
+// card among those that help the fewest lines and discard it; each
+// card move by tapping the card and then the toolbar's move in words
+// (static/js/bar.js), once with the keyboard only (Tab, Space, Enter),
+// once with "confirm before sending" set on the account page (two taps).  It waits
 // for the bot through the page's own polling (game.js) or refresh: the
 // first wait in real time, later ones with the page's clock jumped ahead
 // so that the same poll runs at once.  When the hand-end panel shows, it
@@ -22,7 +25,9 @@
 // BROWSER_DEBUG=1 also prints how long each wait and move took.
 import {
 	BASE, page, ok, notOk, check, must, elapsed, start, shoot, register,
-	lobby, newGame, waitFor, submit as submitWith, run,
+	lobby, newGame, waitFor, submit as submitWith, run, tap, act, acts,
+	clickAndLoad,
+	tabUntil,
 } from "./lib.mjs";
 
 const ZONE = "Europe/Berlin";		// the browser's zone, for /register
@@ -113,14 +118,35 @@ async function tabToMoveButton() {
 	return null;
 }
 
-let keyboardDone = false;
+let keyboardDone = false, keyDiscardDone = false, confirmDone = false;
+
+// "Confirm before sending" on or off, on the account page.
+async function setConfirm(on) {
+	await page.goto(`${BASE}/account`);
+	await page.locator("form[action='/account/confirm'] " +
+	    "input[name=confirm]").setChecked(on);
+	await clickAndLoad(page.locator("form[action='/account/confirm'] " +
+	    "button[type=submit]"));
+	check(`account: "confirm before sending" ${on ? "on" : "off"}, ` +
+	    "and the page says it is saved", (await page.locator("main")
+	    .innerText()).includes("Your setting for sending moves is saved.") &&
+	    await page.locator("form[action='/account/confirm'] " +
+	    "input[name=confirm]").isChecked() === on, page.url());
+}
 let midShot = false;
 
 async function playTurn(st) {
 	if (st.knock) {
 		await shoot("knock");
-		// The form comes filled with a lowest-deadwood arrangement.
-		await submit(page.locator("#f-knock button[type=submit]"), "knock");
+		// Tap the card the knock form would discard (it comes filled
+		// with a lowest-deadwood arrangement for it), then the
+		// toolbar's knock with that card.
+		const tok = await page.locator("#k-discard").inputValue();
+		await tap(tok);
+		const says = await acts();
+		check(`the toolbar offers a knock with ${tok}`, says.some((a) =>
+		    /^Knock: discard /.test(a)), says.join(" | "));
+		await submit(act(/^Knock: discard /), `knock, discarding ${tok}`);
 		return "knock";
 	}
 	if (st.buttons.length > 0) {
@@ -156,15 +182,65 @@ async function playTurn(st) {
 		const help = (t) => Math.min(links(t, st.hand), 2);
 		cand.sort((a, b) => help(a) - help(b) || value(b) - value(a));
 		const tok = cand[0];
-		// Click the card, as a person does; its radio gets chosen.
 		const radio = page.locator(`input[type=radio][form=f-discard]` +
 		    `[value="discard ${tok}"]`);
-		await page.locator("label.pick", { has: radio })
-		    .locator("svg.card").click();
+		if (!keyDiscardDone) {
+			// Once by keyboard only: Tab into the hand (its cards are
+			// one group of radios), arrows to the card, Space selects
+			// it, Tab on to the toolbar's discard, Enter sends it.
+			keyDiscardDone = true;
+			let reached = await tabUntil("input[form=f-discard]");
+			const want = `discard ${tok}`;
+			for (let i = 0; reached && i < 30 && await page.evaluate(
+			    () => document.activeElement.value) !== want; i++)
+				await page.keyboard.press("ArrowRight");
+			reached = reached && await page.evaluate(() =>
+			    document.activeElement.value) === want;
+			if (check(`keyboard: Tab and the arrows reach the card ` +
+			    `${tok}`, reached, "never focused it")) {
+				await page.keyboard.press("Space");
+				const sent = await tabUntil("#play button.bar-act");
+				if (check("keyboard: Space selects it and Tab reaches " +
+				    "the toolbar's discard", sent && await radio
+				    .isChecked() && /^Discard /.test(await page
+				    .evaluate(() => document.activeElement.textContent)),
+				    `focus on "${await page.evaluate(() =>
+				    document.activeElement?.textContent)}"`)) {
+					await submit(null, `keyboard: discard ${tok}`, true);
+					ok(`keyboard: Enter on the toolbar's discard ` +
+					    `sends it`);
+					return `discard ${tok}`;
+				}
+			}
+		}
+		if (!confirmDone) {
+			// Once with "confirm before sending" (the account page):
+			// the first tap arms the discard, the second sends it.
+			confirmDone = true;
+			const game = page.url();
+			await setConfirm(true);
+			await page.goto(game);
+			await tap(tok);
+			const ply = (await gameState()).ply;
+			await act(/^Discard /).click();
+			const armed = await page.locator("#play button.bar-act.armed")
+			    .innerText().catch(() => "");
+			check("confirm before sending: the first tap only asks " +
+			    "again", /^Tap again to send: Discard /.test(armed) &&
+			    (await gameState()).ply === ply, `"${armed}"`);
+			await submit(page.locator("#play button.bar-act.armed"),
+			    `discard ${tok}, confirmed`);
+			ok("confirm before sending: the second tap sends it");
+			await setConfirm(false);
+			await page.goto(game);
+			return `discard ${tok}`;
+		}
+		// Tap the card, as a person does; its radio gets chosen, and
+		// the toolbar offers its discard in words.
+		await tap(tok);
 		if (!(await radio.isChecked()))
-			throw new Error(`a click on ${tok} did not choose it`);
-		await submit(page.locator("#f-discard button[type=submit]"),
-		    `discard ${tok}`);
+			throw new Error(`a tap on ${tok} did not choose it`);
+		await submit(act(/^Discard /), `discard ${tok}`);
 		return `discard ${tok}`;
 	}
 	throw new Error(`our turn, but no move on the page ("${st.status}")`);

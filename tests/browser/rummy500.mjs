@@ -7,14 +7,16 @@
 // the lobby form and plays a whole hand from the page as a person
 // would: take the top discard when the page lets us choose it (it can
 // be laid), else draw; lay every meld the page suggests by clicking its
-// cards in the hand, lay off what the lay-off form offers, discard the
-// costliest card.  When the hand ends, checks the panel (each row: on
+// cards in the hand and then the toolbar's meld, tap a card that lays
+// off and the toolbar's lay-off, tap the costliest card and the
+// toolbar's discard (static/js/bar.js).  When the hand ends, checks the panel (each row: on
 // the table - in hand = the hand's score, RULES.md 6d).  Fails on any
 // console error, page error or failed request, or horizontal scroll at
 // 360 px.  Screenshots go to SHOTS as r5-*.png.
 import {
 	page, ok, check, must, elapsed, start, shoot,
 	register, lobby, newGame as openGame, waitFor, submit as submitWith, run,
+	tap, act,
 } from "./lib.mjs";
 
 const MAX_MOVES = 400;			// our moves before giving up on the hand
@@ -106,23 +108,25 @@ async function move(st) {
 			midShot = "meld";
 			await shoot("meld-form");
 		}
-		await submit(page.locator("#f-r5-meld button[type=submit]"),
+		await submit(act(/^Meld the ticked cards: /),
 		    `meld ${cards.join(" ")}`);
 		seen.meld++;
 		return `meld ${cards.join(" ")}`;
 	}
 	if (st.add) {
-		await submit(page.locator("#f-r5-layoff button[type=submit]"),
-		    "layoff");
+		// Tap a card that fits a meld; the toolbar offers each meld.
+		const tok = await page.locator("#r5-lay-card option").first()
+		    .getAttribute("value");
+		await tap(tok);
+		await submit(act(/^Lay off: /), `layoff ${tok}`);
 		seen.add++;
 		return "add";
 	}
 	if (st.discards.length > 0) {
 		const cand = st.discards.map((m) => m.replace(/^discard /, ""));
 		cand.sort((a, b) => value(b) - value(a));
-		await page.locator("#r5-discard").selectOption(`discard ${cand[0]}`);
-		await submit(page.locator("#f-r5-discard button[type=submit]"),
-		    `discard ${cand[0]}`);
+		await tap(cand[0]);
+		await submit(act(/^Discard /), `discard ${cand[0]}`);
 		seen.discard++;
 		return `discard ${cand[0]}`;
 	}

@@ -92,7 +92,7 @@ for script; do
 	case $script in
 	play.mjs|casino.mjs)	limit=150 ;;
 	twelve_step.mjs)	limit=240 ;;
-	six_suit.mjs)		limit=420 ;;
+	six_suit.mjs|table.mjs)	limit=420 ;;
 	*)			limit=300 ;;
 	esac
 	mkdir -p "$PROFILE/${script%.mjs}"

@@ -13,8 +13,14 @@
 // hand and at the end of the game, stored with "topper import" for
 // players of our own, and opened by the player who makes that move.  For each state: the
 // toolbar's first control lies inside the viewport as the page opens
-// (its bounding box, no scrolling), nothing scrolls sideways, and no
-// console error; one line per state prints the control's bottom.  One
+// (its bounding box, no scrolling), no card of the hand lies under the
+// toolbar (their boxes, as the page opens and halfway down), nothing
+// scrolls sideways, no console error, and the hand and the toolbar
+// (sticky or fixed at the foot of the screen) cover no card picture and
+// no text of the page (the table, the opponents, the piles, the melds,
+// the status), as the page opens and scrolled to its end; lines per
+// state print the control's bottom, the hand's cards under the toolbar
+// and what the hand and the toolbar cover.  One
 // state per game is also shot at 1280x800, and each at 360x740.
 // With AXE=1 (run.sh sets it) axe-core checks, at 1280 and 360 px, each
 // game's first state and its end, its history and rule page, and the
@@ -191,14 +197,101 @@ async function measure(pg) {
 		    ?.textContent.trim();
 		const bar = [...document.querySelectorAll(tb)].find((el) =>
 		    name(el) === "Your move");
-		const c = bar?.querySelector(ctl);
+		// The first control shown (bar.js folds the forms it stands
+		// for); when the toolbar asks for a tap on a card first, the
+		// hand's first card.
+		const shown = (el) => el.checkVisibility();
+		const c = [...bar?.querySelectorAll(ctl) ?? []].find(shown) ??
+		    (/Tap a card/.test(bar?.textContent ?? "") ? [...document
+		    .querySelectorAll("section.hand.mine label.pick, " +
+		    "section.hand.mine button, section.hand.mine .bar-card")]
+		    .find(shown) : undefined);
 		const d = document.documentElement;
 		const r = c?.getBoundingClientRect();
-		return { bar: !!bar, control: !!c, scrollY: window.scrollY,
+		// The hand's cards in view that the toolbar covers (boxes).
+		const b = bar?.getBoundingClientRect();
+		const under = !b ? [] : [...document.querySelectorAll(
+		    "section.hand.mine svg.card")].map((el) =>
+		    el.getBoundingClientRect()).filter((k) => k.height > 0 &&
+		    k.bottom > 0 && k.top < window.innerHeight &&
+		    k.bottom > b.top + 0.5 && k.top < b.bottom - 0.5 &&
+		    k.right > b.left && k.left < b.right).length;
+		return { bar: !!bar, control: !!c, scrollY: window.scrollY + document.body.scrollTop,
+		    under, cards: document.querySelectorAll(
+		    "section.hand.mine svg.card").length,
 		    top: r?.top, bottom: r?.bottom, label: c?.textContent?.trim()
 		    .replace(/\s+/g, " ").slice(0, 40) ?? c?.name,
 		    vh: window.innerHeight, sw: d.scrollWidth, cw: d.clientWidth };
 	}, [TOOLBAR, CONTROL]);
+}
+
+// Cards and words the sticky hand and toolbar cover: each card
+// picture (svg: the table, the opponents, the piles, the melds) and
+// each line of text (the status, headings, the players' table, the
+// log) outside them whose visible part (inside the viewport and every
+// box that clips it) meets the box of the hand or the toolbar while it
+// is sticky or fixed.  The first few, as "what: words".
+async function covered(pg) {
+	return await pg.evaluate(() => {
+		const stack = [document.querySelector("section.hand.mine"),
+		    document.getElementById("play")].filter((el) => el &&
+		    ["sticky", "fixed"].includes(getComputedStyle(el).position));
+		if (stack.length === 0)
+			return [];
+		const boxes = stack.map((el) => el.getBoundingClientRect());
+		const seen = (el) => {
+			let r = el.getBoundingClientRect();
+			let x0 = Math.max(r.left, 0), y0 = Math.max(r.top, 0);
+			let x1 = Math.min(r.right, window.innerWidth);
+			let y1 = Math.min(r.bottom, window.innerHeight);
+			for (let a = el.parentElement; a && a !== document
+			    .documentElement; a = a.parentElement) {
+				const cs = getComputedStyle(a);
+				if (cs.overflowX === "visible" &&
+				    cs.overflowY === "visible")
+					continue;
+				const c = a.getBoundingClientRect();
+				x0 = Math.max(x0, c.left); y0 = Math.max(y0, c.top);
+				x1 = Math.min(x1, c.right); y1 = Math.min(y1, c.bottom);
+			}
+			return x1 - x0 > 0.5 && y1 - y0 > 0.5 ?
+			    { x0, y0, x1, y1 } : null;
+		};
+		const out = [];
+		for (const el of document.querySelectorAll("main svg, " +
+		    "main p, main h1, main h2, main h3, main li, main td, " +
+		    "main th, main dt, main dd, main caption, main legend, " +
+		    "main summary")) {
+			if (stack.some((s) => s.contains(el) || el.contains(s)) ||
+			    el.parentElement.closest("svg") ||
+			    !el.checkVisibility())
+				continue;
+			if (el.tagName !== "svg" && !el.textContent.trim())
+				continue;
+			const v = seen(el);
+			if (!v)
+				continue;
+			if (boxes.some((b) => v.y1 > b.top + 0.5 &&
+			    v.y0 < b.bottom - 0.5 && v.x1 > b.left &&
+			    v.x0 < b.right))
+				out.push(`${el.tagName.toLowerCase()}` +
+				    `${el.classList.length ? "." +
+				    [...el.classList].join(".") : ""}: ` +
+				    (el.tagName === "svg" ? el.getAttribute(
+				    "data-card") ?? el.querySelector("title")
+				    ?.textContent ?? "" : el.textContent).replace(
+				    /\s+/g, " ").trim().slice(0, 40));
+		}
+		return out;
+	});
+}
+
+// Scrolls the page (and a scrolling body) to y, in pixels.
+async function scrollAll(pg, y) {
+	await pg.evaluate((y) => {
+		window.scrollTo(0, y);
+		document.body.scrollTop = y;
+	}, y);
 }
 
 async function flow() {
@@ -242,7 +335,8 @@ async function flow() {
 			    m.bottom <= m.vh;
 			console.log(`# ${name}: first control "${m.label}" ` +
 			    `bottom ${m.bottom === undefined ? "-" :
-			    Math.round(m.bottom)} of ${m.vh}`);
+			    Math.round(m.bottom)} of ${m.vh}; hand cards under ` +
+			    `the toolbar: ${m.under} of ${m.cards}`);
 			check(`${name}: page answers 200`, res?.status() === 200,
 			    `HTTP ${res?.status()}`);
 			if (st.text)
@@ -254,6 +348,29 @@ async function flow() {
 			    faults.length === 0, faults.join("\n"));
 			check(`${name}: the "Your move" toolbar's first control ` +
 			    `is in view at 360x740`, inView, JSON.stringify(m));
+			check(`${name}: no card of the hand lies under the ` +
+			    `toolbar as the page opens`, m.under === 0,
+			    `${m.under} of ${m.cards} cards under it`);
+			await scrollAll(pg, await pg.evaluate(() => Math.max(
+			    document.documentElement.scrollHeight,
+			    document.body.scrollHeight) / 2));
+			const mid = await measure(pg);
+			check(`${name}: nor halfway down the page`,
+			    mid.under === 0, `${mid.under} of ${mid.cards} ` +
+			    `cards under it`);
+			await scrollAll(pg, 0);
+			const atTop = await covered(pg);
+			await scrollAll(pg, 1e7);
+			const atEnd = await covered(pg);
+			console.log(`# ${name}: cards and words the sticky hand ` +
+			    `and toolbar cover: ${atTop.length} as it opens, ` +
+			    `${atEnd.length} at the end`);
+			check(`${name}: the hand and the toolbar cover no card ` +
+			    `and no text as the page opens`, atTop.length === 0,
+			    atTop.slice(0, 6).join("\n"));
+			check(`${name}: nor scrolled to the end`, atEnd.length === 0,
+			    atEnd.slice(0, 6).join("\n"));
+			await scrollAll(pg, 0);
 			check(`${name}: no horizontal scroll at 360 px`,
 			    m.sw <= m.cw, `scrollWidth ${m.sw} > ${m.cw}`);
 			await pg.screenshot({ path: join(SHOTS, `${tag}-phone.png`) });

@@ -9,8 +9,9 @@
 // answers "May I?" by clicking (asks once, then passes), takes the top
 // discard when it matches a rank in hand, else draws; lays its contract
 // with the contract form when the page offers it (as pre-filled), lays
-// off with the lay-off form, and discards by clicking the card that
-// matches the fewest others of its rank (never a wild).  It waits for
+// off by tapping a card and the toolbar's lay-off, and discards by
+// tapping the card that matches the fewest others of its rank (never a
+// wild) and the toolbar's discard (static/js/bar.js).  It waits for
 // the bots through the page's polling (game.js, or game_tsr.js for a
 // seat whose only move answers "May I?"), with the page's clock jumped
 // ahead after the first wait.  When the round-end panel shows, it checks
@@ -24,6 +25,7 @@
 import {
 	page, ok, check, must, elapsed, start, shoot, register, lobby,
 	newGame, waitFor, submit as submitWith, run,
+	tap, act,
 } from "./lib.mjs";
 
 const MAX_MOVES = 160;			// our moves before giving up on the round
@@ -125,8 +127,16 @@ async function playTurn(st) {
 		return "contract";
 	}
 	if (st.layoff) {
-		await submit(page.locator("#f-layoff button[type=submit]"),
-		    "layoff");
+		// Tap the card of the first lay-off the page lists; the
+		// toolbar offers its lay-offs in words.
+		const v = await page.locator("#layoff-move option").first()
+		    .getAttribute("value");
+		const mine = await page.locator("section.hand.mine " +
+		    "svg.card[data-card]").evaluateAll((cs) =>
+		    cs.map((c) => c.dataset.card));
+		const tok = v.split(/\s+/).find((w) => mine.includes(w));
+		await tap(tok);
+		await submit(act(/^Lay off a card: /), v);
 		return "layoff";
 	}
 	if (st.discard) {
@@ -137,12 +147,10 @@ async function playTurn(st) {
 		const tok = pool[0];
 		const radio = page.locator(`input[type=radio][form=f-discard]` +
 		    `[value="discard ${tok}"]`);
-		await page.locator("label.pick", { has: radio }).first()
-		    .locator("svg.card").click();
+		await tap(tok);
 		if (!(await radio.first().isChecked()))
-			throw new Error(`a click on ${tok} did not choose it`);
-		await submit(page.locator("#f-discard button[type=submit]"),
-		    `discard ${tok}`);
+			throw new Error(`a tap on ${tok} did not choose it`);
+		await submit(act(/^Discard /), `discard ${tok}`);
 		return `discard ${tok}`;
 	}
 	throw new Error(`no move on the page ("${st.status}")`);

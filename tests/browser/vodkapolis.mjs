@@ -7,8 +7,9 @@
 // the lobby form, and plays a whole hand from the page as a person
 // would: take the newest chain card when the page lets us choose it (it
 // can be melded), else draw; then lay every meld the page suggests by
-// clicking its three cards in the hand, extend what the extension form
-// offers, and discard the costliest card from the discard form.  Waits
+// clicking its three cards in the hand and then the toolbar's meld,
+// tap a card that extends a meld and the toolbar's extension, and tap
+// the costliest card and the toolbar's discard (static/js/bar.js).  Waits
 // for the bots through the page's own polling (game.js), the clock
 // jumped ahead after the first wait.  When the hand ends, checks the
 // scores panel (each row: hand + in front = added) and the table.  Then
@@ -20,6 +21,7 @@
 import {
 	page, ok, notOk, check, must, elapsed, start, shoot,
 	register, lobby, newGame as openGame, waitFor, submit as submitWith, run,
+	tap, act,
 } from "./lib.mjs";
 
 const MAX_MOVES = 400;			// our moves before giving up on the hand
@@ -145,22 +147,26 @@ async function move(st) {
 			midShot = "meld";
 			await shoot("meld-form");
 		}
-		await submit(page.locator("#f-vp-meld button[type=submit]"),
-		    `meld ${cards.join(" ")}`);
+		// The toolbar offers the meld, once per player it may lie
+		// before: the first.
+		await submit(act(/^Lay the meld: /), `meld ${cards.join(" ")}`);
 		seen.meld++;
 		return `meld ${cards.join(" ")}`;
 	}
 	if (st.add) {
-		await submit(page.locator("#f-vp-add button[type=submit]"), "add");
+		// Tap a card that fits a meld; the toolbar offers each meld.
+		const tok = await page.locator("#vp-add-card option").first()
+		    .getAttribute("value");
+		await tap(tok);
+		await submit(act(/^Extend a meld: /), `add ${tok}`);
 		seen.add++;
 		return "add";
 	}
 	if (st.discards.length > 0) {
 		const cand = st.discards.map((m) => m.replace(/^discard /, ""));
 		cand.sort((a, b) => value(b) - value(a));
-		await page.locator("#vp-discard").selectOption(`discard ${cand[0]}`);
-		await submit(page.locator("#f-vp-discard button[type=submit]"),
-		    `discard ${cand[0]}`);
+		await tap(cand[0]);
+		await submit(act(/^Discard /), `discard ${cand[0]}`);
 		seen.discard++;
 		return `discard ${cand[0]}`;
 	}

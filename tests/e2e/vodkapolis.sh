@@ -144,12 +144,29 @@ page c3 carol "$G"
 panel c3 1 > "$tmp/p1"
 check "  the meld before bob has 4 cards, still laid by alice" grep -q 'blue hearts; laid by <strong>alice</strong> · 20 points' "$tmp/p1"
 check "  bob's penalty now counts it: in front 20" grep -q 'In front <strong>20</strong>' "$tmp/p1"
-check "  the undo button" has c3 'value="undo"'
-check "carol undoes it" play carol "#f-vp-undo" move=undo
+check "  the undo button, last in the shared toolbar" sh -c "grep -q 'id=\"f-undo\"' '$tmp/c3.html' && grep -q 'value=\"undo\">Undo my last meld or extension</button>' '$tmp/c3.html' && ! grep -q 'f-vp-undo' '$tmp/c3.html'"
+check "carol undoes it" play carol "#f-undo" move=undo
 page c4 carol "$G"
 panel c4 1 > "$tmp/p1"
 check "  back to 3 cards" grep -q 'blue hearts; laid by <strong>alice</strong> · 15 points' "$tmp/p1"
-check "carol extends it again" play carol "#f-vp-add"
+check "  nothing of this turn is left to undo: no undo button" hasnt c4 'id="f-undo"'
+# "Confirm before sending" (the account page): the move waits for a
+# second post, which the page asking for it makes (without script).
+page ac carol "$INST_URL/account"
+post acs carol "$INST_URL/account/confirm" "$(form "$tmp/ac.html" /account/confirm confirm=1)"
+check "carol asks to confirm her moves: 303 to the saved notice" sh -c "[ \"\$(cat '$tmp/acs.code')\" = 303 ] && grep -q 'saved=confirm' '$tmp/acs.loc'"
+page ac2 carol "$INST_URL/account?saved=confirm"
+check "  the account page says so, the box ticked" sh -c "grep -q 'Your setting for sending moves is saved.' '$tmp/ac2.html' && grep -q 'name=\"confirm\" value=\"1\" checked' '$tmp/ac2.html'"
+page c5 carol "$G"
+check "  her toolbar asks for a second tap" has c5 'role="toolbar" aria-labelledby="play-h" data-confirm="1"'
+snap
+post cm1 carol "$G/move" "$(form "$tmp/c5.html" "#f-vp-add")"
+check "  an extension without confirm=1: 200, a page that asks first" sh -c "[ \"\$(cat '$tmp/cm1.code')\" = 200 ] && grep -q 'Send this move?' '$tmp/cm1.html' && grep -q 'You added <abbr title=\"blue heart 3 (3Bh)\">' '$tmp/cm1.html' && grep -q 'name=\"confirm\" value=\"1\"' '$tmp/cm1.html'"
+check "  and nothing changed" same_game
+post cm2 carol "$G/move" "$(form "$tmp/cm1.html" "#f-confirm-move")"
+check "carol extends it again, sending the page's form: 303" [ "$(code cm2)" = 303 ]
+post acs2 carol "$INST_URL/account/confirm" "$(form "$tmp/ac2.html" /account/confirm confirm=)"
+check "  she turns it off again" sh -c "[ \"\$(cat '$tmp/acs2.code')\" = 303 ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT confirm_moves FROM users WHERE name = 'carol'\")\" = 0 ]"
 check "  and discards 2Rs" play carol "#f-vp-discard" "move=discard 2Rs"
 page a9 alice "$G"
 check "  the turn passes to alice: she may draw" has a9 'id="f-vp-draw"'

@@ -1,7 +1,8 @@
 /*
  * test_game_web.c: the registry of the games' web sides (fcgi/games/):
  * every game of the engine has exactly one, in the engine's order, with
- * everything the shared pages call, and templates that exist.
+ * everything the shared pages call, templates that exist, the shared
+ * toolbar's script and a legal-looking undo where a game has one.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -67,12 +68,44 @@ test_complete(void **state)
 	}
 }
 
+/*
+ * One way to play: every game links the shared bar.js; an undo, where
+ * a game has one, is a move its rules read, with words for its button.
+ */
+static void
+test_one_way(void **state)
+{
+	const struct game_web *const	*web = game_web_all();
+	const char *const		*js;
+	struct game_move		 mv;
+	char				 why[GAME_WHY_MAX];
+	int				 i, n, undos = 0;
+
+	(void)state;
+	for (i = 0; web[i] != NULL; i++) {
+		js = game_web_js(web[i], &n);
+		assert_true(n >= 1);
+		assert_string_equal(js[n - 1], "/static/js/bar.js");
+		assert_true((web[i]->undo == NULL) ==
+		    (web[i]->undo_says == NULL));
+		if (web[i]->undo == NULL)
+			continue;
+		undos++;
+		assert_int_equal(web[i]->rules->parse(web[i]->undo, &mv, why),
+		    GAME_OK);
+		assert_true(strlen(web[i]->undo_says) > 4);
+	}
+	/* Vodkapolis 500's rules allow one (RULES.md). */
+	assert_true(undos >= 1);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_per_game),
 		cmocka_unit_test(test_complete),
+		cmocka_unit_test(test_one_way),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,5 +14,6 @@ const struct game_web cm_web = {
 	.words = pcm_words,
 	.took = NULL,
 	.css = { "/static/css/cards.css", "/static/css/game_cm.css" },
-	.js = { "/static/js/game.js", "/static/js/game_cm.js" },
+	.js = { "/static/js/game.js", "/static/js/game_cm.js",
+	    "/static/js/bar.js" },
 };

@@ -22,5 +22,5 @@ const struct game_web gv_web = {
 	.fields = gv_fields,
 	.move_text = page_game_gv_move_text,
 	.css = { "/static/css/cards.css", NULL },
-	.js = { "/static/js/game.js", NULL },
+	.js = { "/static/js/game.js", "/static/js/bar.js" },
 };

@@ -14,5 +14,6 @@ const struct game_web r500_web = {
 	.words = pr5_words,
 	.took = NULL,
 	.css = { "/static/css/cards.css", "/static/css/game_r500.css" },
-	.js = { "/static/js/game.js", "/static/js/game_meld.js" },
+	.js = { "/static/js/game.js", "/static/js/game_meld.js",
+	    "/static/js/bar.js" },
 };

@@ -14,5 +14,6 @@ const struct game_web six_web = {
 	.words = page_game_six_words,
 	.took = page_game_six_took,
 	.css = { "/static/css/cards.css", "/static/css/game_six.css" },
-	.js = { "/static/js/game.js", "/static/js/game_six.js" },
+	.js = { "/static/js/game.js", "/static/js/game_six.js",
+	    "/static/js/bar.js" },
 };

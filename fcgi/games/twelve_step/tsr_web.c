@@ -14,5 +14,6 @@ const struct game_web tsr_web = {
 	.words = page_game_tsr_words,
 	.took = NULL,
 	.css = { "/static/css/cards.css", "/static/css/game_tsr.css" },
-	.js = { "/static/js/game.js", "/static/js/game_tsr.js" },
+	.js = { "/static/js/game.js", "/static/js/game_tsr.js",
+	    "/static/js/bar.js" },
 };

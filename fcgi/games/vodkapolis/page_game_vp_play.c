@@ -10,8 +10,9 @@
  *    its select offers only the opponents rule 4b allows (legal() lists
  *    a new meld once per allowed target);
  *  - extension: a card that fits some meld and the meld (f-vp-add);
- *  - undo, and the discard (f-vp-discard), refused by the engine while
- *    the card taken from the chain is still in hand.
+ *  - the discard (f-vp-discard), refused by the engine while the card
+ *    taken from the chain is still in hand (so is the undo, which the
+ *    shared toolbar offers: vp_web.c, game_web.h).
  * The server writes "meld A B C @N", "add X on Y" from the fields.
  */
 #include "page_game_kit.h"
@@ -59,8 +60,6 @@ play_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_bool(out, p->can_meld);
 	if (strcmp(key, "can_add") == 0)
 		return tpl_bool(out, p->can_add);
-	if (strcmp(key, "can_undo") == 0)
-		return tpl_bool(out, p->can_undo);
 	if (strcmp(key, "can_discard") == 0)
 		return tpl_bool(out, 0);	/* Gin Vodka's form: not ours */
 	if (strcmp(key, "vp_discard") == 0)

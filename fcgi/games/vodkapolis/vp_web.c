@@ -13,6 +13,9 @@ const struct game_web vp_web = {
 	.play = page_game_vp_play,
 	.words = pvp_words,
 	.took = NULL,
+	.undo = "undo",
+	.undo_says = "Undo my last meld or extension",
 	.css = { "/static/css/cards.css", "/static/css/game_vp.css" },
-	.js = { "/static/js/game.js", "/static/js/game_meld.js" },
+	.js = { "/static/js/game.js", "/static/js/game_meld.js",
+	    "/static/js/bar.js" },
 };
