@@ -116,7 +116,7 @@ clean:
 
 # make soak: the reliability figures (tools/soak.sh, README
 # "Reliability"; not part of make test).  SOAK_MINUTES scales the whole
-# run (default 240).  The drivers of tests/soak/ link the sanitizer
+# run (default 120, two lanes).  The drivers of tests/soak/ link the sanitizer
 # build, so a soak is a long sanitizer run too; tests/soak/fuzz.sh
 # builds its own clang tree in build/fuzz/.
 SOAK_OBJ = $(patsubst %.c,build-asan/%.o,$(wildcard tests/soak/*.c))
