@@ -310,12 +310,22 @@ export async function run(flow, failShot = null) {
 
 // Taps the card tok of the viewer's hand (its picture), as a person
 // does; throws unless the toolbar then counts it as selected.
+// A bot's move may reload the page between the look and the tap (the
+// page's poll), so a tap that selected nothing is tried once more.
 export async function tap(tok) {
-	await page.locator(`section.hand.mine svg.card[data-card="${tok}"]`)
-	    .first().click();
+	const selected = () => page.waitForFunction(() =>
+	    /Selected: /.test(document.querySelector("#bar-said")
+	    ?.innerText ?? ""), null, { timeout: 3000 })
+	    .then(() => true, () => false);
+	for (let k = 0; k < 2; k++) {
+		await page.locator(
+		    `section.hand.mine svg.card[data-card="${tok}"]`)
+		    .first().click();
+		if (await selected())
+			return;
+	}
 	const said = await page.locator("#bar-said").innerText();
-	if (!/Selected: /.test(said))
-		throw new Error(`a tap on ${tok} selected nothing ("${said}")`);
+	throw new Error(`a tap on ${tok} selected nothing ("${said}")`);
 }
 
 // The toolbar's move (a button of bar.js) whose words match re.
