@@ -3,7 +3,8 @@
 # deadline in the reader's own zone; its HTML part is one column at most
 # 600 px wide, breaks long addresses, and shows the move links as
 # buttons, and the position with the cards' faces (10♥, 3R♥)
-# where the text has their notation; the game-over mail says who won
+# where the text lists the hand in notation (a reply types it); the
+# moves in words read by their faces in both parts; the game-over mail says who won
 # from the reader's side with the final scores and no hand.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -108,7 +109,7 @@ check "carol's turn mail" [ -n "$f" ] && grep -q "^To: .*carol@example.org" "$f"
 part "$f" text/plain > "$tmp/t3.txt"
 part "$f" text/html > "$tmp/t3.html"
 cat "$tmp/t3.txt"
-check "  the text says alice discarded AH (notation)" grep -q "^  alice discarded AH" "$tmp/t3.txt"
+check "  the text says alice discarded A♥ (the face, as a person reads it)" grep -q "^  alice discarded A♥" "$tmp/t3.txt"
 check "  the HTML says it with the face: A♥" grep -q "&nbsp;&nbsp;alice discarded <b>A♥</b>" "$tmp/t3.html"
 check "  the HTML hand is faces only" sh -c "grep 'Your cards: <b>' '$tmp/t3.html' | grep -v -q -E '\b(10|[2-9TJQKA])[SHDC]\b'"
 check "  it parses as HTML (tidy)" sh -c "tidy -eq '$tmp/t3.html' > /dev/null 2>&1; [ \$? -le 1 ]"
