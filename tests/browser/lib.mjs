@@ -251,12 +251,27 @@ export async function waitFor(probe, fast, o) {
 		if (Date.now() > deadline) {
 			const st = await o.state().catch(() => ({}));
 			throw new Error(`waited ${o.timeout / 1000} s for ` +
-			    `${o.what ?? "our turn"} (ply ${st.ply}, "${st.status}")`);
+			    `${o.what ?? "our turn"} (ply ${st.ply}, "${st.status}"; ` +
+			    `${await serverPly()})`);
 		}
 		if (fast)
 			await page.clock.fastForward(3000).catch(() => {});
 		await sleep(fast ? 300 : 150);
 	}
+}
+
+// Where the server says the page's game is (its ply poll), for a
+// timeout's message: a page that fell behind the server is a polling
+// fault, a server that did not move on is the worker's.
+async function serverPly() {
+	return page.evaluate(async () => {
+		const id = document.querySelector("#game")?.dataset.game;
+		if (!id)
+			return "no game on the page";
+		const res = await fetch(`/api/games/${id}/ply`,
+		    { headers: { Accept: "application/json" } });
+		return `the server: HTTP ${res.status} ${await res.text()}`;
+	}).catch((e) => `the server did not answer: ${e}`);
 }
 
 // Plays a move by a click on locator (by Enter when null: the focus is

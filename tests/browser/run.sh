@@ -106,6 +106,15 @@ for script; do
 		echo "not ok - $script ended early (a crash or its $limit s limit)"
 		missing=$((missing + 1))
 	fi
+	# A failure shows what the worker and the site said meanwhile.
+	if grep -q '^not ok ' "$out.one" || ! grep -q '^# done$' "$out.one"
+	then
+		for log in worker.log fcgi.log fcgi-writer.log; do
+			[ -s "$INST/log/$log" ] || continue
+			echo "# $log, its last 20 lines:"
+			tail -n 20 "$INST/log/$log" | sed 's/^/#   /'
+		done
+	fi
 done
 passed=$(grep -c '^ok ' "$out")
 failed=$(($(grep -c '^not ok ' "$out") + missing))

@@ -24,7 +24,7 @@ import {
 } from "./lib.mjs";
 
 const MAX_MOVES = 300;			// our moves before giving up
-const BOT_WAIT = 30000;			// ms for the page to show the bots' moves
+const BOT_WAIT = 60000;			// ms for the page to show the bots' moves
 
 await start({ shots: "six-", timezoneId: null });
 
