@@ -32,7 +32,7 @@ struct mail_sender {
 	char		*user, *password;
 	long		 use_ssl;	/* CURLUSESSL_* */
 	char		*from_addr;	/* envelope sender */
-	int		 lease, attempts, retry, timeout;
+	int		 lease, attempts, retry, retry_max, timeout;
 	int64_t		 quiet;		/* mail.quiet, in seconds */
 	struct mail_conf mc;
 	int		 down;		/* sticky: the server is unreachable this poll */
@@ -118,6 +118,8 @@ mail_sender_new(const struct config *cf, struct db *db)
 	ms->lease = conf_int(cf, "mail.lease", MAIL_LEASE_S, 1, 86400);
 	ms->attempts = conf_int(cf, "mail.attempts", MAIL_ATTEMPTS, 1, 1000);
 	ms->retry = conf_int(cf, "mail.retry", MAIL_RETRY_S, 0, 86400);
+	ms->retry_max = conf_int(cf, "mail.retry_max", MAIL_BACKOFF_MAX, 1,
+	    MAIL_BACKOFF_MAX);
 	ms->timeout = conf_int(cf, "mail.timeout", MAIL_TIMEOUT_S, 1, 3600);
 	ms->quiet = (int64_t)cf->mail_quiet_min * 60;
 	if (ms->timeout >= ms->lease)
@@ -439,15 +441,15 @@ quiet(struct mail_sender *ms, struct db *db, const struct row *r,
 	return 1;
 }
 
-/* Wait before attempt n + 1: retry * 2^(n-1), capped. */
+/* Wait before attempt n + 1: retry * 2^(n-1), at most retry_max. */
 static int64_t
 backoff(const struct mail_sender *ms, int n)
 {
 	int64_t	 w = ms->retry;
 
-	while (--n > 0 && w < MAIL_BACKOFF_MAX)
+	while (--n > 0 && w < ms->retry_max)
 		w *= 2;
-	return w < MAIL_BACKOFF_MAX ? w : MAIL_BACKOFF_MAX;
+	return w < ms->retry_max ? w : ms->retry_max;
 }
 
 int

@@ -9,7 +9,8 @@
  * mark leaves the row claimed; when the lease runs out another poll
  * claims and sends it again, with the same Message-ID (mail readers
  * fold such duplicates).  A failed attempt clears the lease and waits
- * mail.retry * 2^(attempts-1) seconds (at most MAIL_BACKOFF_MAX); after
+ * mail.retry * 2^(attempts-1) seconds (at most mail.retry_max, by
+ * default MAIL_BACKOFF_MAX); after
  * mail.attempts attempts the row is marked failed, logged, and listed
  * by "topper mail-status".
  *
@@ -43,7 +44,7 @@ enum {
 	MAIL_ATTEMPTS = 10,		/* mail.attempts default */
 	MAIL_RETRY_S = 60,		/* mail.retry default: first back-off */
 	MAIL_TIMEOUT_S = 60,		/* mail.timeout default: one SMTP session */
-	MAIL_BACKOFF_MAX = 6 * 3600,	/* longest wait between attempts */
+	MAIL_BACKOFF_MAX = 6 * 3600,	/* mail.retry_max default and cap */
 	MAIL_BATCH = 64			/* rows one poll sends at most */
 };
 

@@ -46,10 +46,13 @@ INSTANCE_WORKER=1
 # mail.quiet = 0: the players here poll their games, and this part
 # measures delivery through outages, not the quiet rule
 # (tests/e2e/quiet.sh does), so no mail waits for them to leave.
+# mail.retry_max = 30: in a long soak a row can fail a dozen times,
+# and its doubled wait must stay shorter than the drain below.
 INSTANCE_CONF="mail.smtp_url = smtp://127.0.0.1:$SMTP_PORT
 mail.starttls = no
 mail.from = Topper <topper@example.org>
 mail.retry = 1
+mail.retry_max = 30
 mail.attempts = 40
 mail.lease = 30
 mail.timeout = 5

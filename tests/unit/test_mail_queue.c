@@ -94,7 +94,8 @@ setup(void **state)
 	fprintf(fp, "db = %s\nbase_url = https://cards.example\n"
 	    "mail.smtp_url = dir:%s\nmail.from = Topper <t@cards.example>\n"
 	    "mail.reply_to = play@cards.example\nmail.attempts = 3\n"
-	    "mail.retry = 10\nmail.lease = 100\nmail.timeout = 5\n", f->path,
+	    "mail.retry = 10\nmail.retry_max = 15\nmail.lease = 100\n"
+	    "mail.timeout = 5\n", f->path,
 	    f->mail);
 	fclose(fp);
 	if (config_load(&f->cf, conf, err, sizeof(err)) != 0 ||
@@ -455,10 +456,13 @@ test_backoff_cap_lease(void **state)
 	assert_int_equal(mail_send_due(f->ms, f->db, &f->a, t + 9), 0);
 	assert_int_equal(query(f, "SELECT attempts FROM outbox"), 1);
 	assert_int_equal(mail_send_due(f->ms, f->db, &f->a, t + 10), 0);
-	assert_int_equal(query(f, "SELECT next_try FROM outbox"), t + 30);
-	assert_int_equal(mail_send_due(f->ms, f->db, &f->a, t + 30), 0);
+	/* Twice mail.retry is 20 s, more than mail.retry_max = 15. */
+	assert_int_equal(query(f, "SELECT next_try FROM outbox"), t + 25);
+	assert_int_equal(mail_send_due(f->ms, f->db, &f->a, t + 24), 0);
+	assert_int_equal(query(f, "SELECT attempts FROM outbox"), 2);
+	assert_int_equal(mail_send_due(f->ms, f->db, &f->a, t + 25), 0);
 	/* The third of mail.attempts = 3: failed, and listed. */
-	assert_int_equal(query(f, "SELECT failed FROM outbox"), t + 30);
+	assert_int_equal(query(f, "SELECT failed FROM outbox"), t + 25);
 	assert_int_equal(mail_send_due(f->ms, f->db, &f->a, t + 9999), 0);
 	assert_int_equal(query(f, "SELECT attempts FROM outbox"), 3);
 	assert_non_null(out = tmpfile());
