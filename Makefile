@@ -116,23 +116,30 @@ clean:
 
 # make soak: the reliability figures (tools/soak.sh, README
 # "Reliability"; not part of make test).  SOAK_MINUTES scales the whole
-# run (default 120, two lanes).  The drivers of tests/soak/ link the sanitizer
-# build, so a soak is a long sanitizer run too; tests/soak/fuzz.sh
-# builds its own clang tree in build/fuzz/.
-SOAK_OBJ = $(patsubst %.c,build-asan/%.o,$(wildcard tests/soak/*.c))
-SOAK_BIN = build-asan/tests/soak/soak-leak build-asan/tests/soak/soak-power
+# run (default 120, two lanes).  The drivers of tests/soak/ and the
+# instances they drive are SOAK_BUILD's (default build/, the optimised
+# tree, for the volumes; SOAK_BUILD=build-asan makes the soak a long
+# sanitizer run); tests/soak/fuzz.sh builds its own clang tree in
+# build/fuzz/.  make test runs the short versions with build-asan/.
+SOAK_BUILD ?= build
+SOAK_BIN = $(SOAK_BUILD)/tests/soak/soak-leak $(SOAK_BUILD)/tests/soak/soak-power
 
-build-asan/tests/soak/soak-%: build-asan/tests/soak/%.o \
-    build-asan/tests/soak/site.o build-asan/libtopper.a build-asan/libengine.a
-	$(CC) $(SAN) -o $@ $^ $(LIBS)
+define soak_tree
+$(1)/tests/soak/soak-%: $(1)/tests/soak/%.o \
+    $(1)/tests/soak/site.o $(1)/libtopper.a $(1)/libengine.a
+	$$(CC) $(2) -o $$@ $$^ $$(LIBS)
 
-build-asan/tests/soak/soak-power: build-asan/tests/soak/lossy.o
+$(1)/tests/soak/soak-power: $(1)/tests/soak/lossy.o
+$(1)/tests/soak/soak-leak: $(1)/tests/soak/leak_view.o
+endef
+$(eval $(call soak_tree,build,$(OPT)))
+$(eval $(call soak_tree,build-asan,$(SAN)))
 
-.SECONDARY: $(SOAK_OBJ)
+.SECONDARY: $(patsubst %.c,build/%.o,$(wildcard tests/soak/*.c)) \
+    $(patsubst %.c,build-asan/%.o,$(wildcard tests/soak/*.c))
 .PHONY: soak soak-bin
 soak-bin: $(SOAK_BIN)
 
 soak: deps
 	$(MAKE) build-asan/topper build/topper $(SOAK_BIN)
-	sh tools/soak.sh
-build-asan/tests/soak/soak-leak: build-asan/tests/soak/leak_view.o
+	SOAK_BUILD=$(SOAK_BUILD) sh tools/soak.sh

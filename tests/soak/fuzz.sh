@@ -9,8 +9,10 @@
 # into the committed corpus (then review and commit it).
 #
 # Environment: FUZZ_SECONDS (default 10), FUZZ_TARGETS (default all),
-# CLANG (default clang-14, else clang).  Ends with "soak fuzz: N
-# checked, M failed" (N = inputs run, M = targets that failed).
+# CLANG (default clang-14, else clang), FUZZ_BUILD_ONLY=1 (build every
+# target and stop: tools/soak.sh does so before its two lanes run
+# targets side by side).  Ends with "soak fuzz: N checked, M failed"
+# (N = inputs run, M = targets that failed).
 set -u
 cd "$(dirname "$0")/../.."
 SECS=${FUZZ_SECONDS:-10}
@@ -44,15 +46,34 @@ done | xargs -r -n 2 -P 2 sh -c '
 	# shellcheck disable=SC2086
 	'"$CLANG"' '"$(echo $FLAGS)"' -fsanitize=fuzzer-no-link '"$INC"' -c "$0" -o "$1"' ||
     { echo "fuzz: the build failed"; echo "soak fuzz: 0 checked, 1 failed"; exit 1; }
-rm -f "$OUT/libfuzz.a"
-ar rcs "$OUT/libfuzz.a" "$OUT"/obj/*.o
+# The library and each target, unless they are newer than what they
+# are made of.
+lib_new=
+for o in "$OUT"/obj/*.o; do
+	[ "$OUT/libfuzz.a" -nt "$o" ] || { lib_new=1; break; }
+done
+if [ -n "$lib_new" ]; then
+	rm -f "$OUT/libfuzz.a"
+	ar rcs "$OUT/libfuzz.a" "$OUT"/obj/*.o
+fi
+build_target() {
+	[ "$OUT/fuzz_$1" -nt "$OUT/libfuzz.a" ] &&
+	    [ "$OUT/fuzz_$1" -nt "tests/fuzz/fuzz_$1.c" ] && return 0
+	# shellcheck disable=SC2086
+	"$CLANG" $FLAGS -fsanitize=fuzzer $INC -o "$OUT/fuzz_$1" \
+	    "tests/fuzz/fuzz_$1.c" "$OUT/libfuzz.a" $LIBS
+}
+if [ "${FUZZ_BUILD_ONLY:-0}" = 1 ]; then
+	for t in $TARGETS; do
+		build_target "$t" || { echo "fuzz: fuzz_$t did not build"; exit 1; }
+	done
+	exit 0
+fi
 
 total=0 failed=0
 printf '%-8s %10s %8s %6s %6s  %s\n' target inputs exec/s cov corpus verdict
 for t in $TARGETS; do
-	# shellcheck disable=SC2086
-	if ! "$CLANG" $FLAGS -fsanitize=fuzzer $INC -o "$OUT/fuzz_$t" \
-	    tests/fuzz/fuzz_$t.c "$OUT/libfuzz.a" $LIBS; then
+	if ! build_target "$t"; then
 		failed=$((failed + 1))
 		continue
 	fi

@@ -151,9 +151,11 @@ main(int argc, char **argv)
 	sqlite3_finalize(st);
 	sqlite3_close(db);
 	for (i = 0; i < nwho; i++) {
-		char	 name[32];
+		/* A copy: site_login() fills who[i] anew, name included. */
+		char	 name[sizeof(who[i].name)];
 
-		snprintf(name, sizeof(name), "%s", who[i].name);
+		memcpy(name, who[i].name, sizeof(name));
+		name[sizeof(name) - 1] = '\0';
 		if (site_login(&site, name, (long long)time(NULL), &who[i]) != 0)
 			return 2;
 	}
