@@ -102,8 +102,9 @@ page_leave_view_value(struct req *r, const struct store_game *g, int seat,
 		if (s < 0 || s > 1 || g->nseats != 2)
 			break;
 		v->ended = arena_printf(r->arena, "%s resigned after %d "
-		    "moves, so %s.", nm->viewer == s ? "You" :
+		    "move%s, so %s.", nm->viewer == s ? "You" :
 		    player_name(r, g, nm, s), g->outcome.ply,
+		    g->outcome.ply == 1 ? "" : "s",
 		    nm->viewer == 1 - s ? "you won" :
 		    arena_printf(r->arena, "%s won", nm->name[1 - s]));
 		break;
@@ -126,8 +127,9 @@ page_leave_view_value(struct req *r, const struct store_game *g, int seat,
 			if (k > 0)
 				buf_puts(&b, k == n - 1 ? " and " : ", ");
 			buf_puts(&b, player_name(r, g, nm, s));
-			buf_puts(&b, arena_printf(r->arena, " (after %d moves)",
-			    g->resigned_ply[s]));
+			buf_puts(&b, arena_printf(r->arena, " (after %d move%s)",
+			    g->resigned_ply[s], g->resigned_ply[s] == 1 ? "" :
+			    "s"));
 			k++;
 		}
 		buf_puts(&b, n > 1 ? " resigned: bots play their seats on, and "
