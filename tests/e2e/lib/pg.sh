@@ -1,11 +1,12 @@
 # tests/e2e/lib/pg.sh: a private PostgreSQL server for tests.
 #
-# Source this file; it defines functions and runs nothing.  A server is a
-# mktemp directory holding its cluster (data/), its log and its unix
-# socket; it listens on no TCP address, so servers run side by side with
-# each other and with any system cluster.  Nothing is set up by hand: the
-# Debian packages postgresql and libpq-dev (tools/deps.txt) are all it
-# needs.
+# Source this file; it defines functions and runs nothing (its own
+# variables start with _pg, so it can be sourced beside instance.sh).
+# A server is a mktemp directory holding its cluster (data/), its log
+# and its unix socket; it listens on no TCP address, so servers run side
+# by side with each other and with any system cluster.  Nothing is set
+# up by hand: the Debian packages postgresql and libpq-dev
+# (tools/deps.txt) are all it needs.
 #
 #   . tests/e2e/lib/pg.sh
 #   trap 'pg_stop' EXIT INT TERM
@@ -42,14 +43,14 @@ _pg_find_bin() {
 		pg_log "no initdb in PG_BIN=$PG_BIN"
 		return 1
 	fi
-	_b=$(pg_config --bindir 2>/dev/null)
-	if [ -n "$_b" ] && [ -x "$_b/initdb" ]; then
-		PG_BIN=$_b
+	_pg_b=$(pg_config --bindir 2>/dev/null)
+	if [ -n "$_pg_b" ] && [ -x "$_pg_b/initdb" ]; then
+		PG_BIN=$_pg_b
 		return 0
 	fi
-	for _b in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null |
+	for _pg_b in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null |
 	    sort -t / -k 4 -n); do
-		[ -x "$_b/initdb" ] && PG_BIN=$_b
+		[ -x "$_pg_b/initdb" ] && PG_BIN=$_pg_b
 	done
 	[ -n "${PG_BIN:-}" ] && return 0
 	pg_log "no PostgreSQL server found (Debian package postgresql)"
@@ -120,7 +121,7 @@ EOF
 # pg_start that failed half way.
 pg_stop() {
 	[ -n "${PG_DIR:-}" ] || return 0
-	_rc=0
+	_pg_rc=0
 	if [ -f "$PG_DIR/data/postmaster.pid" ]; then
 		if ! (cd "$PG_DIR" && _pg_as_owner "$PG_BIN/pg_ctl" \
 		    -D "$PG_DIR/data" -m fast -w -t 30 stop) > /dev/null 2>&1
@@ -128,14 +129,14 @@ pg_stop() {
 			pg_log "the server did not stop; killing it"
 			kill -KILL "$(head -n 1 "$PG_DIR/data/postmaster.pid")" \
 			    2>/dev/null
-			_rc=1
+			_pg_rc=1
 		fi
 	fi
-	if [ "${PG_KEEP:-0}" = 1 ] || [ $_rc -ne 0 ]; then
+	if [ "${PG_KEEP:-0}" = 1 ] || [ $_pg_rc -ne 0 ]; then
 		pg_log "kept $PG_DIR"
 	else
 		rm -rf "$PG_DIR"
 	fi
 	PG_DIR=
-	return $_rc
+	return $_pg_rc
 }
