@@ -1,4 +1,4 @@
--- 009_turn_flow.sql: knowing when it is your turn without drowning in mail.
+-- 008_turn_flow.sql: knowing when it is your turn without drowning in mail.
 --
 -- fcgi/db/store_turn.h reads and writes these; fcgi/mail/mail_quiet.h
 -- decides from seats.seen_at whether a game mail waits (mail.quiet).

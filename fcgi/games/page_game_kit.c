@@ -81,6 +81,14 @@ page_game_put_card(struct buf *b, enum card_kind k, card_t c)
 }
 
 const char *
+page_game_waiting(struct req *r, const struct page_game_names *names)
+{
+	return page_game_printf(r, "The cards are dealt; play starts when "
+	    "%s.", names->waiting[0] != '\0' ? names->waiting :
+	    "every seat is taken");
+}
+
+const char *
 page_game_printf(struct req *r, const char *fmt, ...)
 {
 	char	 tmp[512];

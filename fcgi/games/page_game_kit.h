@@ -39,7 +39,17 @@ struct page_game_names {
 					/* "Open seat" when nobody sits there */
 	int		 is_bot[GAME_SEATS_MAX];
 	int		 vacant;		/* some seat waits for a player */
+	/*
+	 * What play waits for while vacant, the end of a sentence: "the
+	 * open seat is taken" (page_game_names), "bob accepts the
+	 * invitation" (page_invite_value, for seats it holds).
+	 */
+	char		 waiting[160];
 };
+
+/* "The cards are dealt; play starts when <waiting>.", for a vacant table. */
+const char *page_game_waiting(struct req *r,
+	    const struct page_game_names *names);
 
 /*
  * "You" for the viewer's seat, else the seat's name; page_game_who_mid

@@ -28,7 +28,7 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 	uint8_t			 level[GAME_SEATS_MAX];
 	const char		*name;
 	size_t			 n;
-	int			 s, nseats = g->nseats < GAME_SEATS_MAX ?
+	int			 s, open = 0, nseats = g->nseats < GAME_SEATS_MAX ?
 				    g->nseats : GAME_SEATS_MAX;
 
 	memset(out, 0, sizeof(*out));
@@ -56,7 +56,10 @@ page_game_names(struct req *r, const struct store_game *g, int64_t uid,
 			name = "Unknown player";
 		snprintf(out->name[s], sizeof(out->name[s]), "%s", name);
 		out->vacant |= g->user[s] == 0;
+		open += g->user[s] == 0;
 	}
+	snprintf(out->waiting, sizeof(out->waiting), "%s", open > 1 ?
+	    "every open seat is taken" : "the open seat is taken");
 	/* One bot account may hold several seats: a name per seat. */
 	for (s = 0; s < nseats; s++)
 		if (g->user[s] != 0 && g->is_bot[s])

@@ -110,6 +110,39 @@ name_held(char *out, size_t n, const char *name)
 		memcpy(out + len, " (invited)", sizeof(" (invited)"));
 }
 
+/*
+ * What play waits for, into names->waiting: "bob accepts the
+ * invitation", "you and carol accept the invitations", and "... and
+ * the open seat is taken" when a seat is neither held nor taken.
+ */
+static void
+waiting_for(struct page_game_names *names, const struct store_invite *inv,
+    int n, int64_t uid, int free_seat)
+{
+	char	*w = names->waiting;
+	size_t	 cap = sizeof(names->waiting), len = 0;
+	int	 i, k = 0, waiting = 0, you = 0;
+
+	for (i = 0; i < n; i++)
+		waiting += inv[i].state == STORE_INVITE_WAITING;
+	w[0] = '\0';
+	for (i = 0; i < n && len < cap; i++) {
+		if (inv[i].state != STORE_INVITE_WAITING)
+			continue;
+		len += (size_t)snprintf(w + len, cap - len, "%s%s",
+		    k == 0 ? "" : k == waiting - 1 ? " and " : ", ",
+		    inv[i].user == uid ? "you" : inv[i].name);
+		you |= inv[i].user == uid;
+		k++;
+	}
+	if (len < cap)
+		len += (size_t)snprintf(w + len, cap - len, "%s",
+		    waiting > 1 ? " accept the invitations" : you ?
+		    " accept the invitation" : " accepts the invitation");
+	if (free_seat && len < cap)
+		snprintf(w + len, cap - len, " and every open seat is taken");
+}
+
 int
 page_invite_value(struct req *r, const struct store_game *g, int64_t uid,
     struct tpl_val *out, int *free_seat, struct page_game_names *names)
@@ -149,6 +182,8 @@ page_invite_value(struct req *r, const struct store_game *g, int64_t uid,
 	*free_seat = 0;
 	for (s = 0; s < g->nseats; s++)
 		*free_seat |= g->user[s] == 0 && !(held >> s & 1);
+	if (names != NULL && held != 0)
+		waiting_for(names, inv, n, uid, *free_seat);
 	return tpl_list(out, 1, view_item, v);
 }
 

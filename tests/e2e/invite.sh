@@ -102,9 +102,11 @@ for g in $games; do
 	page pa alice "$INST_URL/g/$a"
 	check "  alice's page: waiting for bob to accept" has pa "Waiting for bob to accept"
 	check "  and the held seat is named" has pa "bob (invited)"
+	check "  and the status says play waits for him" has pa "play starts when bob accepts the invitation."
 	check "  and no one may take the seat" hasnt pa "/g/$a/join"
 	page pb bob "$INST_URL/g/$a"
 	check "  bob's page asks him, with two buttons" sh -c "grep -q 'alice invites you to this game' '$tmp/pb.html' && grep -q 'value=\"accept\"' '$tmp/pb.html' && grep -q 'value=\"decline\"' '$tmp/pb.html'"
+	check "  and tells him play waits for his answer" has pb "play starts when you accept the invitation."
 	page pc carol "$INST_URL/lobby"
 	check "  carol's lobby does not offer it" hasnt pc "/g/$a/join"
 	curl -sS -b "$tmp/alice.jar" -o "$tmp/mv.json" -w '%{http_code}' \
@@ -198,6 +200,8 @@ sa=$(seat_of "$v" alice)
 check "  three different seats held: alice, bob, carol, and the bot's" [ "$(printf '%s\n' "$sa" "$sb" "$sc" "$sbot" | sort -u | wc -l)" = 4 ]
 page la alice "$INST_URL/lobby"
 check "  the lobby tells alice whom it waits for" has la 'waiting for bob, carol to accept'
+page va alice "$INST_URL/g/$v"
+check "  her page: play starts when both accept" has va "play starts when bob and carol accept the invitations."
 page gb bob "$INST_URL/games"
 check "  bob's My games lists the invitation with its buttons" sh -c "grep -q 'alice invites you' '$tmp/gb.html' && grep -q 'action=\"/g/$v/invite\"' '$tmp/gb.html'"
 n=$(sql "SELECT (SELECT count(*) FROM seats s JOIN users u ON u.id = s.user WHERE u.name = 'bob' AND deadline IS NOT NULL) + (SELECT count(*) FROM invitations i JOIN users u ON u.id = i.user WHERE u.name = 'bob' AND answer IS NULL)")

@@ -318,8 +318,7 @@ status_text(struct req *r, const struct pcm_board *b)
 	int			 s, n = 0, best = 0;
 
 	if (b->names->vacant && v->phase != CM_PHASE_OVER)
-		return "The cards are dealt; play starts when the open seat is "
-		    "taken.";
+		return page_game_waiting(r, b->names);
 	switch (v->phase) {
 	case CM_PHASE_DEAL:
 		return "Waiting for the next hand's cards.";

@@ -509,8 +509,7 @@ status_text(struct req *r, const struct gvboard *b)
 	int			 you = v->turn == b->viewer, s;
 
 	if (b->names->vacant && v->phase != GV_PHASE_OVER)
-		return "The cards are dealt; play starts when the open seat is "
-		    "taken.";
+		return page_game_waiting(r, b->names);
 	switch (v->phase) {
 	case GV_PHASE_DEAL:
 		return "Waiting for the next hand's cards.";

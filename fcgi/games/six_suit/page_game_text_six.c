@@ -131,8 +131,7 @@ page_game_six_status(struct req *r, const struct six_state *v,
 	struct buf		 sb;
 
 	if (names->vacant && v->phase != SIX_PHASE_OVER)
-		return "The cards are dealt; play starts when every open seat "
-		    "is taken.";
+		return page_game_waiting(r, names);
 	switch (v->phase) {
 	case SIX_PHASE_DEAL:
 		return "Waiting for the next deal's cards.";

@@ -307,8 +307,7 @@ status_text(struct req *r, const struct tsrboard *b)
 	struct buf		 sb;
 
 	if (b->names->vacant && v->phase != TSR_PHASE_OVER)
-		return "The cards are dealt; play starts when every seat is "
-		    "taken.";
+		return page_game_waiting(r, b->names);
 	switch (v->phase) {
 	case TSR_PHASE_DEAL:
 		return "Waiting for the next round's cards.";

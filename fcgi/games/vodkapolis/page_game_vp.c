@@ -343,8 +343,7 @@ status_text(struct req *r, const struct vpboard *b)
 	struct buf		 sb;
 
 	if (b->names->vacant && v->phase != VP_PHASE_OVER)
-		return "The cards are dealt; play starts when every open seat "
-		    "is taken.";
+		return page_game_waiting(r, b->names);
 	switch (v->phase) {
 	case VP_PHASE_DEAL:
 		return "Waiting for the next hand's cards.";
