@@ -21,8 +21,8 @@
 # it) set these: power made about 1 cut a second, leak 1,262 views.  SEED repeats a run's
 # random choices (timings still differ).  SOAK_BUILD (default build,
 # the optimised tree) is the tree whose topper and drivers leak, kill,
-# power and mail run (build-asan: a long sanitizer run, at about a
-# third of the volumes); fuzz always has its sanitizers, load always
+# power and mail run (build-asan: a long sanitizer run, at a
+# fraction of the volumes); fuzz always has its sanitizers, load always
 # the optimised build.  Exit 1 when any part failed.
 set -u
 cd "$(dirname "$0")/.."
