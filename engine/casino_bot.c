@@ -66,12 +66,15 @@ static int
 yh_extra(const struct cm_state *s, int seat)
 {
 	int	 n[CM_SEATS_MAX], i, holders = 0, who = -1;
+	card_t	 k;
 	int	 per = s->squares ? 72 / 4 : 200 / 5;	/* the set, per card */
 
 	memset(n, 0, sizeof(n));
-	for (i = 0; i < CM_IDS; i++)
-		if (is_yh((card_t)i) && s->won[i] < s->nseats)
-			n[s->won[i]]++;
+	for (i = 0; i <= CARD_NQ; i++) {	/* the yellow hearts */
+		k = card_tt_make(i, CARD_YELLOW, CARD_HEART);
+		if (s->won[k] < s->nseats)
+			n[s->won[k]]++;
+	}
 	for (i = 0; i < s->nseats; i++)
 		if (n[i] > 0) {
 			holders++;
@@ -223,20 +226,24 @@ join_classes(int cmask, int smask)
 	return l;
 }
 
+/* Branch-free over all classes: the compiler can use vector lanes. */
 static void
 caps_add(int row[CAP_CLASSES], uint32_t l, int w)
 {
-	for (int k = 0; l != 0; k++, l >>= 1)
-		if (l & 1)
-			row[k] += w;
+	for (int k = 0; k < CAP_CLASSES; k++)
+		row[k] += w & -(int)((l >> k) & 1);
 }
 
+/* Rows start at 0, so a class outside l (a 0 here) changes nothing. */
 static void
 caps_max(int row[CAP_CLASSES], uint32_t l, int w)
 {
-	for (int k = 0; l != 0; k++, l >>= 1)
-		if ((l & 1) && w > row[k])
-			row[k] = w;
+	int	 x;
+
+	for (int k = 0; k < CAP_CLASSES; k++) {
+		x = w & -(int)((l >> k) & 1);
+		row[k] = x > row[k] ? x : row[k];
+	}
 }
 
 /* Fold t[0..n) into cp (see struct caps). */
