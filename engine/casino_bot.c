@@ -27,6 +27,17 @@ enum {
 	BOT_PILES = 40			/* piles the threat looks at */
 };
 
+enum {
+	CAP_V = 6,			/* values a card plays as: 0..5 */
+	CAP_CLASSES = 25		/* color x suit, 4 = black / blob */
+};
+
+struct caps {
+	int	 eq[CAP_V][CAP_CLASSES];	/* equal values, summed */
+	int	 pair[CAP_V][CAP_CLASSES];	/* best pair of singles */
+	int	 bt[CAP_V][CAP_CLASSES];	/* best build-and-take */
+};
+
 /* A table pile as the bot weighs it. */
 struct bpile {
 	int	 value;			/* 0: a ?-pile */
@@ -40,8 +51,12 @@ struct ctx {
 	int	 seat;
 	int	 yh_extra;		/* per yellow heart, beyond a card */
 	int	 nunseen;		/* the cards nobody here can see: */
-	int8_t	 ulo[CM_IDS], uhi[CM_IDS];	/* its numbers; -1: a sweeper */
-	uint8_t	 uclass[CM_IDS];		/* 5 * color + suit */
+	int	 nsweep;		/* sweepers among them */
+	int	 nfixed;		/* those of one number: */
+	uint8_t	 ufig[CM_IDS];		/* number * CAP_CLASSES + class */
+	int	 nranged;		/* those that declare a number: */
+	int8_t	 rlo[CM_IDS], rhi[CM_IDS];	/* its numbers */
+	uint8_t	 rclass[CM_IDS];		/* 5 * color + suit */
 	int	 opp_cards;		/* cards in the other hands */
 	int	 hand_left;		/* cards in all hands */
 	int	 pworth[CM_PILES_MAX];	/* each table pile's worth */
@@ -186,17 +201,6 @@ table_after(const struct ctx *c, const struct cm_play *pl, struct bpile *t)
  * threat is most of the easy bot's time, and the bot is the strong
  * bot's playout policy).
  */
-enum {
-	CAP_V = 6,			/* values a card plays as: 0..5 */
-	CAP_CLASSES = 25		/* color x suit, 4 = black / blob */
-};
-
-struct caps {
-	int	 eq[CAP_V][CAP_CLASSES];	/* equal values, summed */
-	int	 pair[CAP_V][CAP_CLASSES];	/* best pair of singles */
-	int	 bt[CAP_V][CAP_CLASSES];	/* best build-and-take */
-};
-
 /* Index 0..3 of the one plain bit in m (m a single bit of 0x0f). */
 static int
 plain_bit(int m)
@@ -290,6 +294,7 @@ static int
 threat(const struct ctx *c, const struct bpile *t, int n)
 {
 	struct caps	 cp;
+	int		 fig[CAP_V * CAP_CLASSES];	/* [number][class] */
 	long		 sum = 0;
 	int		 i, d, best, w, all = 0, k;
 
@@ -298,23 +303,28 @@ threat(const struct ctx *c, const struct bpile *t, int n)
 	for (i = 0; i < n; i++)
 		all += t[i].worth;
 	caps_fold(c, t, n, &cp);
-	for (i = 0; i < c->nunseen; i++) {
-		if (c->ulo[i] < 0) {
-			sum += all;		/* a sweeper */
-			continue;
+	/*
+	 * Each number and class's figure, without a branch (vector lanes):
+	 * a ? of no number (row 0) takes equal values only; bt is all 0
+	 * under single-card takes, and no figure is below 0.
+	 */
+	for (k = 0; k < CAP_CLASSES; k++)
+		fig[k] = cp.eq[0][k];
+	for (d = 1; d < CAP_V; d++)
+		for (k = 0; k < CAP_CLASSES; k++) {
+			w = cp.eq[d][k] + cp.pair[d][k];
+			fig[d * CAP_CLASSES + k] = cp.bt[d][k] > w ?
+			    cp.bt[d][k] : w;
 		}
-		k = c->uclass[i];
+	sum = (long)c->nsweep * all;
+	for (i = 0; i < c->nfixed; i++)
+		sum += fig[c->ufig[i]];
+	for (i = 0; i < c->nranged; i++) {
+		k = c->rclass[i];
 		best = 0;
-		for (d = c->ulo[i]; d <= c->uhi[i]; d++) {
-			w = cp.eq[d][k];
-			if (d != 0) {
-				w += cp.pair[d][k];
-				if (!c->s->single && cp.bt[d][k] > w)
-					w = cp.bt[d][k];
-			}
-			if (w > best)
-				best = w;
-		}
+		for (d = c->rlo[i]; d <= c->rhi[i]; d++)
+			if (fig[d * CAP_CLASSES + k] > best)
+				best = fig[d * CAP_CLASSES + k];
 		sum += best;
 	}
 	/* Each unseen card is in another hand with this chance. */
@@ -380,13 +390,14 @@ static void
 ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 {
 	uint8_t	 known[CM_IDS];
-	int	 i, j, n, lo, hi;
+	int	 i, j, n, k, lo, hi;
 
 	/* One pass over the ids: the bot runs at every playout move. */
 	c->s = s;
 	c->seat = seat;
 	c->yh_extra = yh_extra(s, seat);
 	c->nunseen = c->hand_left = c->opp_cards = 0;
+	c->nsweep = c->nfixed = c->nranged = 0;
 	memset(c->pworth, 0, sizeof(c->pworth));
 	memset(known, 0, sizeof(known));
 	for (j = 0; j < s->nhand[seat]; j++)
@@ -408,18 +419,24 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 		    card_tt_color((card_t)i) == CARD_BLACK ||
 		    card_tt_suit((card_t)i) == CARD_BLOB))
 			continue;		/* not in this pack */
+		c->nunseen++;
 		n = i < CARD_TT_COUNT ? card_tt_number((card_t)i) : CARD_NQ;
+		k = i < CARD_TT_COUNT ? 5 * card_tt_color((card_t)i) +
+		    card_tt_suit((card_t)i) : CAP_CLASSES - 1;
+		/* cm_numbers keeps every number within 0..5 < CAP_V. */
 		if (n < CARD_NQ)
 			lo = hi = n + 1;
-		else if (cm_numbers(s, (card_t)i, &lo, &hi) < 0)
-			lo = hi = -1;
-		/* cm_numbers keeps every number within 0..5 < CAP_V. */
-		c->ulo[c->nunseen] = (int8_t)lo;
-		c->uhi[c->nunseen] = (int8_t)hi;
-		c->uclass[c->nunseen] = (uint8_t)(i < CARD_TT_COUNT ?
-		    5 * card_tt_color((card_t)i) + card_tt_suit((card_t)i) :
-		    CAP_CLASSES - 1);
-		c->nunseen++;
+		else if (cm_numbers(s, (card_t)i, &lo, &hi) < 0) {
+			c->nsweep++;
+			continue;
+		}
+		if (lo == hi)
+			c->ufig[c->nfixed++] = (uint8_t)(lo * CAP_CLASSES + k);
+		else {
+			c->rlo[c->nranged] = (int8_t)lo;
+			c->rhi[c->nranged] = (int8_t)hi;
+			c->rclass[c->nranged++] = (uint8_t)k;
+		}
 	}
 	for (i = 0; i < s->nseats; i++) {
 		c->hand_left += s->nhand[i];
