@@ -27,6 +27,17 @@ enum {
 	BOT_PILES = 40			/* piles the threat looks at */
 };
 
+enum {
+	CAP_V = 6,			/* values a card plays as: 0..5 */
+	CAP_CLASSES = 25		/* color x suit, 4 = black / blob */
+};
+
+struct caps {
+	int	 eq[CAP_V][CAP_CLASSES];	/* equal values, summed */
+	int	 pair[CAP_V][CAP_CLASSES];	/* best pair of singles */
+	int	 bt[CAP_V][CAP_CLASSES];	/* best build-and-take */
+};
+
 /* A table pile as the bot weighs it. */
 struct bpile {
 	int	 value;			/* 0: a ?-pile */
@@ -39,8 +50,13 @@ struct ctx {
 	const struct cm_state *s;
 	int	 seat;
 	int	 yh_extra;		/* per yellow heart, beyond a card */
-	int	 unseen[CM_IDS];
-	int	 nunseen;
+	int	 nunseen;		/* the cards nobody here can see: */
+	int	 nsweep;		/* sweepers among them */
+	int	 nfixed;		/* those of one number: */
+	uint8_t	 ufig[CM_IDS];		/* number * CAP_CLASSES + class */
+	int	 nranged;		/* those that declare a number: */
+	int8_t	 rlo[CM_IDS], rhi[CM_IDS];	/* its numbers */
+	uint8_t	 rclass[CM_IDS];		/* 5 * color + suit */
 	int	 opp_cards;		/* cards in the other hands */
 	int	 hand_left;		/* cards in all hands */
 	int	 pworth[CM_PILES_MAX];	/* each table pile's worth */
@@ -65,12 +81,15 @@ static int
 yh_extra(const struct cm_state *s, int seat)
 {
 	int	 n[CM_SEATS_MAX], i, holders = 0, who = -1;
+	card_t	 k;
 	int	 per = s->squares ? 72 / 4 : 200 / 5;	/* the set, per card */
 
 	memset(n, 0, sizeof(n));
-	for (i = 0; i < CM_IDS; i++)
-		if (is_yh((card_t)i) && s->won[i] < s->nseats)
-			n[s->won[i]]++;
+	for (i = 0; i <= CARD_NQ; i++) {	/* the yellow hearts */
+		k = card_tt_make(i, CARD_YELLOW, CARD_HEART);
+		if (s->won[k] < s->nseats)
+			n[s->won[k]]++;
+	}
 	for (i = 0; i < s->nseats; i++)
 		if (n[i] > 0) {
 			holders++;
@@ -172,87 +191,145 @@ table_after(const struct ctx *c, const struct cm_play *pl, struct bpile *t)
 	return n;
 }
 
+/*
+ * The threat asks, for every unseen card, the best capture it would
+ * make on one table: a sum or best over the piles the card may join.
+ * Whether a card may join depends on its color and suit only (its
+ * "class", 5 x 5), so the table is folded once per class and value
+ * and each card then reads its figure: the same numbers as trying
+ * each card on each pile and pair, at a fraction of the cost (the
+ * threat is most of the easy bot's time, and the bot is the strong
+ * bot's playout policy).
+ */
+/* Index 0..3 of the one plain bit in m (m a single bit of 0x0f). */
 static int
-legal2(int cm, int sm)
+plain_bit(int m)
 {
-	return cm_legal_masks(cm, sm);
+	return m == 1 ? 0 : m == 2 ? 1 : m == 4 ? 2 : 3;
 }
 
-/* The best capture card k (played as v) could make on t[0..n). */
-static int
-capture_by(const struct ctx *c, card_t k, int v, const struct bpile *t,
-    int n)
+/*
+ * The classes of card that may join cards of these masks in one pile
+ * (cm_legal_masks): bit 5 * color + suit.  Legality only shrinks as a
+ * pile grows, which the build-and-take below relies on.
+ */
+static uint32_t
+join_classes(int cmask, int smask)
 {
-	const struct cm_state *s = c->s;
-	int	 cm = cm_cmask(k), sm = cm_smask(k), i, j, q, w = 0;
-	int	 pair = 0, bt = 0, qrank = v == 0;
+	uint32_t l = 0;
+	int	 c = cmask & 0x0f, s = smask & 0x0f;
 
+	if (c == 0)
+		return 0x1ffffff;
+	if ((c & (c - 1)) == 0)
+		l |= (0x1fu << (5 * plain_bit(c))) | (0x1fu << 20);
+	if (s == 0)
+		return 0x1ffffff;
+	if ((s & (s - 1)) == 0)
+		l |= (0x108421u << plain_bit(s)) | (0x108421u << 4);
+	return l;
+}
+
+/* Branch-free over all classes: the compiler can use vector lanes. */
+static void
+caps_add(int row[CAP_CLASSES], uint32_t l, int w)
+{
+	for (int k = 0; k < CAP_CLASSES; k++)
+		row[k] += w & -(int)((l >> k) & 1);
+}
+
+/* Rows start at 0, so a class outside l (a 0 here) changes nothing. */
+static void
+caps_max(int row[CAP_CLASSES], uint32_t l, int w)
+{
+	int	 x;
+
+	for (int k = 0; k < CAP_CLASSES; k++) {
+		x = w & -(int)((l >> k) & 1);
+		row[k] = x > row[k] ? x : row[k];
+	}
+}
+
+/* Fold t[0..n) into cp (see struct caps). */
+static void
+caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
+{
+	int	 i, j, v;
+
+	memset(cp, 0, sizeof(*cp));
+	for (i = 0; i < n; i++)
+		if (t[i].value < CAP_V)
+			caps_add(cp->eq[t[i].value],
+			    join_classes(t[i].cmask, t[i].smask), t[i].worth);
 	for (i = 0; i < n; i++) {
-		if (t[i].value == v && (t[i].value != 0 || qrank) &&
-		    legal2(cm | t[i].cmask, sm | t[i].smask))
-			w += t[i].worth;
-		if (qrank || t[i].kind != CM_SINGLE || t[i].value == 0 ||
-		    t[i].value >= v)
+		if (t[i].kind != CM_SINGLE || t[i].value == 0)
 			continue;
-		for (j = i + 1; j < n; j++)
+		for (j = i + 1; j < n; j++) {
+			v = t[i].value + t[j].value;
 			if (t[j].kind == CM_SINGLE && t[j].value != 0 &&
-			    t[i].value + t[j].value == v &&
-			    legal2(cm | t[i].cmask | t[j].cmask,
-			    sm | t[i].smask | t[j].smask) &&
-			    t[i].worth + t[j].worth > pair)
-				pair = t[i].worth + t[j].worth;
+			    v < CAP_V)
+				caps_max(cp->pair[v], join_classes(t[i].cmask |
+				    t[j].cmask, t[i].smask | t[j].smask),
+				    t[i].worth + t[j].worth);
+		}
 	}
-	if (w + pair > 0)
-		w += pair;
-	if (s->single || qrank)
-		return w;
-	/* Build-and-take: k onto q, taking a pile p of the new value. */
-	for (q = 0; q < n; q++) {
-		if (t[q].kind == CM_STACK_PILE || t[q].value == 0 ||
-		    t[q].value + v > CM_BUILD_MAX ||
-		    !legal2(cm | t[q].cmask, sm | t[q].smask))
+	if (c->s->single)
+		return;
+	/* Build-and-take: a card of value v onto q, taking i of q's + v. */
+	for (i = 0; i < n; i++) {
+		if (t[i].kind == CM_STACK_PILE || t[i].value == 0)
 			continue;
-		for (i = 0; i < n; i++)
-			if (i != q && t[i].value == t[q].value + v &&
-			    legal2(cm | t[q].cmask | t[i].cmask,
-			    sm | t[q].smask | t[i].smask) &&
-			    t[q].worth + t[i].worth > bt)
-				bt = t[q].worth + t[i].worth;
+		for (j = 0; j < n; j++) {
+			v = t[j].value - t[i].value;
+			if (v >= 1 && v < CAP_V && t[j].value <= CM_BUILD_MAX)
+				caps_max(cp->bt[v], join_classes(t[i].cmask |
+				    t[j].cmask, t[i].smask | t[j].smask),
+				    t[i].worth + t[j].worth);
+		}
 	}
-	return w > bt ? w : bt;
 }
 
 /* What the other players may capture from t[0..n) before our turn. */
 static int
 threat(const struct ctx *c, const struct bpile *t, int n)
 {
-	const struct cm_state *s = c->s;
-	long	 sum = 0;
-	int	 i, r, lo, hi, d, best, w, all = 0;
-	card_t	 k;
+	struct caps	 cp;
+	int		 fig[CAP_V * CAP_CLASSES];	/* [number][class] */
+	long		 sum = 0;
+	int		 i, d, best, w, all = 0, k;
 
 	if (n == 0 || c->nunseen == 0 || c->opp_cards == 0)
 		return 0;
 	for (i = 0; i < n; i++)
 		all += t[i].worth;
-	for (i = 0; i < c->nunseen; i++) {
-		k = (card_t)c->unseen[i];
-		r = cm_numbers(s, k, &lo, &hi);
-		if (r < 0) {
-			sum += all;		/* a sweeper */
-			continue;
+	caps_fold(c, t, n, &cp);
+	/*
+	 * Each number and class's figure, without a branch (vector lanes):
+	 * a ? of no number (row 0) takes equal values only; bt is all 0
+	 * under single-card takes, and no figure is below 0.
+	 */
+	for (k = 0; k < CAP_CLASSES; k++)
+		fig[k] = cp.eq[0][k];
+	for (d = 1; d < CAP_V; d++)
+		for (k = 0; k < CAP_CLASSES; k++) {
+			w = cp.eq[d][k] + cp.pair[d][k];
+			fig[d * CAP_CLASSES + k] = cp.bt[d][k] > w ?
+			    cp.bt[d][k] : w;
 		}
+	sum = (long)c->nsweep * all;
+	for (i = 0; i < c->nfixed; i++)
+		sum += fig[c->ufig[i]];
+	for (i = 0; i < c->nranged; i++) {
+		k = c->rclass[i];
 		best = 0;
-		for (d = lo; d <= hi; d++) {
-			w = capture_by(c, k, d, t, n);
-			if (w > best)
-				best = w;
-		}
+		for (d = c->rlo[i]; d <= c->rhi[i]; d++)
+			if (fig[d * CAP_CLASSES + k] > best)
+				best = fig[d * CAP_CLASSES + k];
 		sum += best;
 	}
 	/* Each unseen card is in another hand with this chance. */
-	r = c->opp_cards < c->nunseen ? c->opp_cards : c->nunseen;
-	return (int)(sum * r / c->nunseen);
+	i = c->opp_cards < c->nunseen ? c->opp_cards : c->nunseen;
+	return (int)(sum * i / c->nunseen);
 }
 
 static int
@@ -313,12 +390,15 @@ static void
 ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 {
 	uint8_t	 known[CM_IDS];
-	int	 i, j, in_pack;
+	int	 i, j, n, k, lo, hi;
 
-	memset(c, 0, sizeof(*c));
+	/* One pass over the ids: the bot runs at every playout move. */
 	c->s = s;
 	c->seat = seat;
 	c->yh_extra = yh_extra(s, seat);
+	c->nunseen = c->hand_left = c->opp_cards = 0;
+	c->nsweep = c->nfixed = c->nranged = 0;
+	memset(c->pworth, 0, sizeof(c->pworth));
 	memset(known, 0, sizeof(known));
 	for (j = 0; j < s->nhand[seat]; j++)
 		if (s->hands[seat][j] < CM_IDS)
@@ -327,22 +407,37 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 		if (s->aside[j] < CM_IDS)
 			known[s->aside[j]] = 1;
 	for (i = 0; i < CM_IDS; i++) {
-		if (s->pile_of[i] != CM_NOBODY || s->won[i] != CM_NOBODY)
-			known[i] = 1;
-		in_pack = s->squares ? i < CARD_TT_COUNT &&
-		    card_tt_number((card_t)i) != CARD_NQ &&
-		    card_tt_color((card_t)i) != CARD_BLACK &&
-		    card_tt_suit((card_t)i) != CARD_BLOB :
-		    i < CARD_TT_COUNT || s->jokers;
-		if (!in_pack)
-			known[i] = 1;
+		if (s->pile_of[i] != CM_NOBODY) {
+			if (s->pile_of[i] < CM_PILES_MAX)
+				c->pworth[s->pile_of[i]] += worth(c, (card_t)i);
+			continue;
+		}
+		if (known[i] || s->won[i] != CM_NOBODY)
+			continue;
+		if (i >= CARD_TT_COUNT ? s->squares || !s->jokers :
+		    s->squares && (card_tt_number((card_t)i) == CARD_NQ ||
+		    card_tt_color((card_t)i) == CARD_BLACK ||
+		    card_tt_suit((card_t)i) == CARD_BLOB))
+			continue;		/* not in this pack */
+		c->nunseen++;
+		n = i < CARD_TT_COUNT ? card_tt_number((card_t)i) : CARD_NQ;
+		k = i < CARD_TT_COUNT ? 5 * card_tt_color((card_t)i) +
+		    card_tt_suit((card_t)i) : CAP_CLASSES - 1;
+		/* cm_numbers keeps every number within 0..5 < CAP_V. */
+		if (n < CARD_NQ)
+			lo = hi = n + 1;
+		else if (cm_numbers(s, (card_t)i, &lo, &hi) < 0) {
+			c->nsweep++;
+			continue;
+		}
+		if (lo == hi)
+			c->ufig[c->nfixed++] = (uint8_t)(lo * CAP_CLASSES + k);
+		else {
+			c->rlo[c->nranged] = (int8_t)lo;
+			c->rhi[c->nranged] = (int8_t)hi;
+			c->rclass[c->nranged++] = (uint8_t)k;
+		}
 	}
-	for (i = 0; i < CM_IDS; i++)
-		if (!known[i])
-			c->unseen[c->nunseen++] = i;
-	for (i = 0; i < CM_IDS; i++)
-		if (s->pile_of[i] < CM_PILES_MAX)
-			c->pworth[s->pile_of[i]] += worth(c, (card_t)i);
 	for (i = 0; i < s->nseats; i++) {
 		c->hand_left += s->nhand[i];
 		if (i != seat)

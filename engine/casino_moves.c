@@ -478,7 +478,9 @@ emit_simple(struct emit *e, int verb, int target)
 
 /*
  * May seat put h (as d) onto pile x with verb (CM_BUILD, CM_STACK or
- * CM_TAKE for the build of a build-and-take)?  0 or -1 with why[].
+ * CM_TAKE for the build of a build-and-take)?  0 or -1 with why[]
+ * (why NULL: no sentence; the generator tries every pile with every
+ * card, and most refuse).
  */
 static int
 onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
@@ -492,43 +494,51 @@ onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
 
 	if (verb == CM_STACK) {
 		if (qh != (px->value == 0) || (!qh && px->value != d)) {
-			snprintf(why, GAME_WHY_MAX, "You may stack a card only "
-			    "on a pile of its own value.");
+			if (why != NULL)
+				snprintf(why, GAME_WHY_MAX, "You may stack a "
+				    "card only on a pile of its own value.");
 			return -1;
 		}
 		if (qh && s->q_mode != CM_Q_SEPARATE) {
-			snprintf(why, GAME_WHY_MAX, "Nothing may be stacked on "
-			    "a ? that was dealt face up.");
+			if (why != NULL)
+				snprintf(why, GAME_WHY_MAX, "Nothing may be "
+				    "stacked on a ? that was dealt face up.");
 			return -1;
 		}
 		if (!qh && d > stack_cap(s)) {
-			snprintf(why, GAME_WHY_MAX, "A stack is worth at most "
-			    "%d.", stack_cap(s));
+			if (why != NULL)
+				snprintf(why, GAME_WHY_MAX, "A stack is worth "
+				    "at most %d.", stack_cap(s));
 			return -1;
 		}
 	} else {
 		if (qh || px->value == 0) {
-			snprintf(why, GAME_WHY_MAX, "A ? has no number here, "
-			    "so it cannot be built with or on.");
+			if (why != NULL)
+				snprintf(why, GAME_WHY_MAX, "A ? has no number "
+				    "here, so it cannot be built with or on.");
 			return -1;
 		}
 		if (px->kind == CM_STACK_PILE) {
-			snprintf(why, GAME_WHY_MAX, "A stack cannot be built "
-			    "on.");
+			if (why != NULL)
+				snprintf(why, GAME_WHY_MAX, "A stack cannot be "
+				    "built on.");
 			return -1;
 		}
 		if (px->value + d > (verb == CM_TAKE ? CM_BUILD_MAX :
 		    build_cap(s))) {
-			snprintf(why, GAME_WHY_MAX, "A build is worth at most "
-			    "%d; this one would be %d.", verb == CM_TAKE ?
-			    CM_BUILD_MAX : build_cap(s), px->value + d);
+			if (why != NULL)
+				snprintf(why, GAME_WHY_MAX, "A build is worth "
+				    "at most %d; this one would be %d.",
+				    verb == CM_TAKE ? CM_BUILD_MAX : build_cap(s),
+				    px->value + d);
 			return -1;
 		}
 	}
 	if (!cm_legal_masks(cm, sm)) {
-		snprintf(why, GAME_WHY_MAX, "That pile would mix colors and "
-		    "suits both; a pile must share a color or a suit (black "
-		    "and blob are wild).");
+		if (why != NULL)
+			snprintf(why, GAME_WHY_MAX, "That pile would mix "
+			    "colors and suits both; a pile must share a color "
+			    "or a suit (black and blob are wild).");
 		return -1;
 	}
 	if (verb == CM_TAKE)
@@ -540,9 +550,11 @@ onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
 		piles[x].value = (uint8_t)(px->value + d);
 	if (!plan_ok(s, piles, s->npiles, x, s->hands[seat], s->nhand[seat],
 	    h)) {
-		snprintf(why, GAME_WHY_MAX, "Plan check: no other card in your "
-		    "hand could capture that %s later, so you may not make it.",
-		    verb == CM_BUILD ? "build" : "stack");
+		if (why != NULL)
+			snprintf(why, GAME_WHY_MAX, "Plan check: no other "
+			    "card in your hand could capture that %s later, so "
+			    "you may not make it.", verb == CM_BUILD ? "build" :
+			    "stack");
 		return -1;
 	}
 	return 0;
@@ -553,7 +565,6 @@ static void
 gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 {
 	const struct cm_state *s = e->s;
-	char		 why[GAME_WHY_MAX];
 	int		 x, cm = cm_cmask(h), sm = cm_smask(h);
 
 	e->pl.h = h;
@@ -564,7 +575,7 @@ gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 	gen_takes(e, d, takes_q(s, h), cm, sm, CM_NOBODY);
 	if (!s->single && d > 0)
 		for (x = 0; x < s->npiles; x++) {
-			if (onto(s, seat, h, d, x, CM_TAKE, why) != 0)
+			if (onto(s, seat, h, d, x, CM_TAKE, NULL) != 0)
 				continue;
 			e->pl.verb = CM_TAKE;
 			e->pl.target = (uint8_t)x;
@@ -572,10 +583,10 @@ gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 			    cm | s->piles[x].cmask, sm | s->piles[x].smask, x);
 		}
 	for (x = 0; x < s->npiles; x++)
-		if (onto(s, seat, h, d, x, CM_BUILD, why) == 0)
+		if (onto(s, seat, h, d, x, CM_BUILD, NULL) == 0)
 			emit_simple(e, CM_BUILD, x);
 	for (x = 0; x < s->npiles; x++)
-		if (onto(s, seat, h, d, x, CM_STACK, why) == 0)
+		if (onto(s, seat, h, d, x, CM_STACK, NULL) == 0)
 			emit_simple(e, CM_STACK, x);
 	if (maydrop)
 		emit_simple(e, CM_DROP, CM_NOBODY);

@@ -212,6 +212,12 @@ int	six_free_time(const struct six_state *s);
 
 int	six_legal(const void *st, int seat, struct game_move *out, int max);
 
+/*
+ * Has seat a move in s (six_legal() > 0: every phase that lets a seat
+ * act gives it at least one), without listing them.
+ */
+int	six_may_act(const struct six_state *s, int seat);
+
 /* "predict X", "play X on Y [@N]", "discard X", "pass", "accept", "reject". */
 enum game_rc six_parse(const char *text, struct game_move *mv,
 	    char why[GAME_WHY_MAX]);

@@ -42,6 +42,87 @@ tops_with(const struct six_state *v, int q, int p, card_t c,
 	out[p] = c;
 }
 
+/*
+ * A seat's tops as attribute counts, so the distance after one pile
+ * changes is a few additions instead of a recount (six_distance):
+ * the bot asks it for every card, seat and pile, at every move of a
+ * playout.  The figures are six_distance's own.
+ */
+struct tcount {
+	int	 cnt[3][5];		/* number, color, suit: value -> tops */
+	int	 base[3][4];		/* tops that fit value x: cnt[x] + cnt[4] */
+	int	 none;			/* tops that are no card */
+};
+
+static void
+tcount_add(struct tcount *t, card_t c, int by)
+{
+	if (c >= CARD_TT_COUNT) {
+		t->none += by;
+		return;
+	}
+	t->cnt[0][card_tt_number(c)] += by;
+	t->cnt[1][card_tt_color(c)] += by;
+	t->cnt[2][card_tt_suit(c)] += by;
+}
+
+static void
+tcount_set(struct tcount *t, const card_t tops[SIX_PILES])
+{
+	int	 i, a, x;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < SIX_PILES; i++)
+		tcount_add(t, tops[i], 1);
+	for (a = 0; a < 3; a++)
+		for (x = 0; x < 4; x++)
+			t->base[a][x] = t->cnt[a][x] + t->cnt[a][4];
+}
+
+static int
+tcount_distance(const struct tcount *t)
+{
+	int	 best = SIX_PILES, a, x;
+
+	if (t->none > 0)
+		return SIX_PILES + 1;
+	for (a = 0; a < 3; a++)
+		for (x = 0; x < 4; x++)
+			if (SIX_PILES - t->base[a][x] < best)
+				best = SIX_PILES - t->base[a][x];
+	return best;
+}
+
+/*
+ * six_distance of t's tops with the top old replaced by c: the most
+ * tops that fit one value, less old's share, plus c's (branch-free:
+ * the bot asks it for every card, seat and pile).
+ */
+static int
+tcount_distance_with(const struct tcount *t, card_t old, card_t c)
+{
+	int	 ao[3], ac[3], most = 0, a, x, k;
+
+	if (c >= CARD_TT_COUNT || t->none - (old >= CARD_TT_COUNT) > 0)
+		return SIX_PILES + 1;
+	ac[0] = card_tt_number(c);
+	ac[1] = card_tt_color(c);
+	ac[2] = card_tt_suit(c);
+	if (old < CARD_TT_COUNT) {
+		ao[0] = card_tt_number(old);
+		ao[1] = card_tt_color(old);
+		ao[2] = card_tt_suit(old);
+	} else
+		ao[0] = ao[1] = ao[2] = -1;
+	for (a = 0; a < 3; a++)
+		for (x = 0; x < 4; x++) {
+			k = t->base[a][x] - (ao[a] == x || ao[a] == 4) +
+			    (ac[a] == x || ac[a] == 4);
+			most = k > most ? k : most;
+		}
+	return SIX_PILES - most;
+}
+
 /* Would a double match on q now earn an extra turn? */
 static int
 earns_extra(const struct six_state *v, int q)
@@ -69,52 +150,66 @@ third_party_next(const struct six_state *v, int seat, int q, int k)
 	    six_team(v, next) != six_team(v, q);
 }
 
-static int
-score_play(const struct six_state *v, int seat, card_t c, int q, int p)
-{
-	card_t	 after[SIX_PILES];
-	int	 mine = six_team(v, seat), k, d0, d1, sc = 0;
+/* What play() works out once per move for every seat. */
+struct pctx {
+	struct tcount	 tc[GAME_SEATS_MAX];
+	int		 d0[GAME_SEATS_MAX];	/* distance now */
+	int		 team[GAME_SEATS_MAX];
+	int		 open[GAME_SEATS_MAX];	/* six_play_allowed's seat part */
+	int		 opp[GAME_SEATS_MAX];	/* a living opponent */
+	int		 k[GAME_SEATS_MAX][SIX_PILES];	/* matches of the card */
+	int		 d1[GAME_SEATS_MAX][SIX_PILES];	/* distance after it */
+	int		 free;			/* six_free_time */
+	int		 mine;			/* our team */
+};
 
-	k = card_tt_matches(c, v->top[q][p]);
-	tops_with(v, q, p, c, after);
-	d0 = six_distance(v->top[q]);
-	d1 = six_distance(after);
-	if (six_free_time(v)) {
-		if (q != seat && six_team(v, q) != mine)
+/* The card's play on q's pile p (its matches and distances in pc). */
+static int
+score_play(const struct six_state *v, int seat, const struct pctx *pc,
+    int q, int p)
+{
+	int	 k = pc->k[q][p], d0 = pc->d0[q], d1 = pc->d1[q][p], sc = 0;
+	int	 ours = pc->team[q] == pc->mine;
+
+	if (pc->free) {
+		if (q != seat && !ours)
 			return WASTED;	/* would only help an opponent */
-	} else if (six_team(v, q) != mine && d1 == 0)
+	} else if (!ours && d1 == 0)
 		return ELIMINATE + (k == 2 && earns_extra(v, q) ? EXTRA_TURN :
 		    0) + (v->nseats - v->elims) * 10;
-	if (six_team(v, q) == mine)
+	if (ours)
 		sc += danger(d0) - danger(d1);
 	else
 		sc += third_party_next(v, seat, q, k) ? -(danger(d1) -
 		    danger(d0)) / 8 : danger(d1) - danger(d0);
 	if (k == 2 && earns_extra(v, q) && v->extras < SIX_CHAIN_CAP)
-		sc += EXTRA_TURN / (six_team(v, q) == mine && d1 == 0 ? 8 : 1);
+		sc += EXTRA_TURN / (ours && d1 == 0 ? 8 : 1);
 	return sc;
 }
 
 /*
- * A card's worth in hand: how many living opponents' tops it matches,
- * and much more for each top it could finish an opponent on.
+ * Fill pc's matches and distances for card c, and return the card's
+ * worth in hand: how many living opponents' tops it matches, and much
+ * more for each top it could finish an opponent on.
  */
 static int
-card_worth(const struct six_state *v, int seat, card_t c)
+card_worth(const struct six_state *v, card_t c, struct pctx *pc)
 {
-	card_t	 after[SIX_PILES];
+	card_t	 t;
 	int	 q, p, w = 0;
 
-	for (q = 0; q < v->nseats; q++)
-		if ((v->alive & (1u << q)) && six_team(v, q) != six_team(v, seat))
-			for (p = 0; p < SIX_PILES; p++) {
-				if (card_tt_matches(c, v->top[q][p]) == 0)
-					continue;
-				w++;
-				tops_with(v, q, p, c, after);
-				if (six_is_six_suit(after))
-					w += 8;
-			}
+	for (q = 0; q < v->nseats; q++) {
+		if (!pc->opp[q] && !pc->open[q])
+			continue;
+		for (p = 0; p < SIX_PILES; p++) {
+			t = v->top[q][p];
+			if ((pc->k[q][p] = card_tt_matches(c, t)) == 0)
+				continue;
+			pc->d1[q][p] = tcount_distance_with(&pc->tc[q], t, c);
+			if (pc->opp[q])
+				w += pc->d1[q][p] == 0 ? 9 : 1;
+		}
+	}
 	return w;
 }
 
@@ -147,29 +242,29 @@ predict(const struct six_state *v, int seat, struct rng *r,
 	memset(nc, 0, sizeof(nc));
 	memset(ns, 0, sizeof(ns));
 	memset(cs, 0, sizeof(cs));
-	for (u = 0; u < CARD_TT_COUNT; u++) {
-		if (seen[u])
-			continue;
-		n = card_tt_number((card_t)u);
-		c = card_tt_color((card_t)u);
-		s = card_tt_suit((card_t)u);
-		nc[n][c]++;
-		ns[n][s]++;
-		cs[c][s]++;
-	}
-	for (d = 0; d < CARD_TT_COUNT; d++) {
-		n = card_tt_number((card_t)d);
-		c = card_tt_color((card_t)d);
-		s = card_tt_suit((card_t)d);
-		/* Each pair count holds d itself once when d is unseen. */
-		val = nc[n][c] + ns[n][s] + cs[c][s] - (seen[d] ? 0 : 1);
-		if (val > best) {
-			best = val;
-			pick = (card_t)d;
-			ties = 1;
-		} else if (val == best && rng_uniform(r, (uint32_t)++ties) == 0)
-			pick = (card_t)d;
-	}
+	/* Ids in order, d = 25 n + 5 c + s (card_tt_make). */
+	for (n = 0, u = 0; n < 5; n++)
+		for (c = 0; c < 5; c++)
+			for (s = 0; s < 5; s++, u++)
+				if (!seen[u]) {
+					nc[n][c]++;
+					ns[n][s]++;
+					cs[c][s]++;
+				}
+	for (n = 0, d = 0; n < 5; n++)
+		for (c = 0; c < 5; c++)
+			for (s = 0; s < 5; s++, d++) {
+				/* Each pair count holds d once when unseen. */
+				val = nc[n][c] + ns[n][s] + cs[c][s] -
+				    (seen[d] ? 0 : 1);
+				if (val > best) {
+					best = val;
+					pick = (card_t)d;
+					ties = 1;
+				} else if (val == best && rng_uniform(r,
+				    (uint32_t)++ties) == 0)
+					pick = (card_t)d;
+			}
 	move_clear(out);
 	out->verb = SIX_PREDICT;
 	move_add_card(out, pick, 0);
@@ -192,27 +287,42 @@ play(const struct six_state *v, int seat, struct rng *r,
     struct game_move *out)
 {
 	struct game_move	 mv;
-	card_t			 c;
+	struct pctx		 pc;
+	card_t			 c, t;
 	int			 i, q, p, sc, w, bestsc = WASTED - 1, ties = 0;
+	int			 alive;
 
 	move_clear(out);
 	if (v->nhand[seat] == 0) {
 		out->verb = SIX_PASS;
 		return;
 	}
+	pc.free = six_free_time(v);
+	pc.mine = six_team(v, seat);
+	for (q = 0; q < v->nseats; q++) {
+		tcount_set(&pc.tc[q], v->top[q]);
+		pc.d0[q] = tcount_distance(&pc.tc[q]);
+		pc.team[q] = six_team(v, q);
+		alive = (v->alive & (1u << q)) != 0;
+		pc.opp[q] = alive && pc.team[q] != pc.mine;
+		pc.open[q] = alive && (q == seat || !pc.free ||
+		    (v->nseats > 2 && v->veto && !(v->vetoed & (1u << q))));
+	}
 	for (i = 0; i < v->nhand[seat]; i++) {
 		c = v->hands[seat][i];
-		w = card_worth(v, seat, c);
+		w = card_worth(v, c, &pc);
+		/* One move per card; only its "on" and "@" change. */
+		move_clear(&mv);
+		mv.verb = SIX_PLAY;
+		move_add_card(&mv, c, 0);
 		for (q = 0; q < v->nseats; q++)
-			for (p = 0; p < SIX_PILES; p++) {
-				if (!six_play_allowed(v, seat, c, q, p))
-					continue;
-				move_clear(&mv);
-				mv.verb = SIX_PLAY;
-				move_add_card(&mv, c, 0);
-				mv.on = v->top[q][p];
+			for (p = 0; pc.open[q] && p < SIX_PILES; p++) {
+				t = v->top[q][p];
+				if (t >= CARD_TT_COUNT || pc.k[q][p] == 0)
+					continue;	/* six_play_allowed */
+				mv.on = t;
 				mv.at = (int8_t)q;
-				sc = score_play(v, seat, c, q, p) * 4 - w;
+				sc = score_play(v, seat, &pc, q, p) * 4 - w;
 				consider(out, &bestsc, &ties, r, &mv, sc);
 			}
 		move_clear(&mv);
@@ -243,7 +353,7 @@ six_bot_choose(const struct six_state *view, int seat,
 {
 	struct rng	 r;
 
-	if (six_legal(view, seat, NULL, 0) <= 0)
+	if (!six_may_act(view, seat))
 		return GAME_REFUSED;
 	rng_init(&r, noise);
 	switch (view->phase) {

@@ -117,19 +117,26 @@ simple_move(struct game_move *mv, int verb, card_t c)
 }
 
 int
+six_may_act(const struct six_state *s, int seat)
+{
+	int	 who;
+
+	if (s->phase <= SIX_PHASE_DEAL || s->phase >= SIX_PHASE_OVER)
+		return 0;
+	who = s->phase == SIX_PHASE_VETO ? s->prop_owner : s->turn;
+	return seat == who &&
+	    (s->viewer == SIX_NOT_A_VIEW || s->viewer == seat);
+}
+
+int
 six_legal(const void *st, int seat, struct game_move *out, int max)
 {
 	const struct six_state	*s = st;
 	struct game_move	 mv;
 	card_t			 c;
-	int			 n = 0, i, q, p, who;
+	int			 n = 0, i, q, p;
 
-	if (s->phase <= SIX_PHASE_DEAL || s->phase >= SIX_PHASE_OVER)
-		return 0;
-	who = s->phase == SIX_PHASE_VETO ? s->prop_owner : s->turn;
-	if (seat != who)
-		return 0;
-	if (s->viewer != SIX_NOT_A_VIEW && s->viewer != seat)
+	if (!six_may_act(s, seat))
 		return 0;
 	/* One move made up once per verb and card, then only its card,
 	 * "on" and "@" changed: a turn lists 125 predictions, and the sim
