@@ -73,14 +73,17 @@ meld_worth(const struct vp_state *v, int seat, const struct game_move *mv)
 	return 500 + 4 * w + target_worth(v, seat, mv->at);
 }
 
-/* The best meld or add of seat in s, or -1 when there is none. */
+/*
+ * The best meld or add of seat in s among moves[first..n-1] (each at
+ * its index in vp_legal's list), or -1 when there is none.
+ */
 static int
-best_meld(const struct vp_state *s, int seat, struct game_move *moves,
-    int n, const uint8_t noise[32])
+best_meld(const struct vp_state *s, int seat, const struct game_move *moves,
+    int first, int n, const uint8_t noise[32])
 {
 	int	 i, w, best = -1, bw = 0;
 
-	for (i = 0; i < n; i++) {
+	for (i = first; i < n; i++) {
 		w = meld_worth(s, seat, &moves[i]);
 		if (w == 0)
 			continue;
@@ -91,6 +94,32 @@ best_meld(const struct vp_state *s, int seat, struct game_move *moves,
 		}
 	}
 	return best;
+}
+
+/*
+ * The melds and adds among the first MOVES_MAX moves vp_legal lists in
+ * s's play phase, each at its index in moves[]: returns n with
+ * moves[*first..n-1] set.  An add outranks every meld in meld_worth
+ * (1000 and more against 750 at most), so when one is within the cap
+ * the melds before it are only counted, not written.
+ */
+static int
+meld_moves(const struct vp_state *s, int seat, struct game_move *moves,
+    int *first)
+{
+	int	 nm, na, n;
+
+	na = vp_legal_adds(s, seat, &nm, moves, MOVES_MAX);
+	if (na > 0 && nm < MOVES_MAX) {
+		/* Each add to its place in the list, after the melds. */
+		n = nm + na < MOVES_MAX ? na : MOVES_MAX - nm;
+		memmove(moves + nm, moves, (size_t)n * sizeof(*moves));
+		*first = nm;
+		return nm + n;
+	}
+	*first = 0;
+	nm = vp_legal_melds(s, seat, moves, MOVES_MAX);
+	return nm < MOVES_MAX ? nm : MOVES_MAX;
 }
 
 /*
@@ -105,14 +134,12 @@ greedy(struct vp_state *s, int seat, const uint8_t noise[32])
 	struct game_move	 moves[MOVES_MAX];
 	struct vp_state		 next;
 	char			 why[GAME_WHY_MAX];
-	int			 n, i, steps;
+	int			 n, i, steps, first;
 
 	(void)noise;
 	for (steps = 0; steps < VP_LOG_MAX; steps++) {
-		n = vp_legal(s, seat, moves, MOVES_MAX);
-		if (n > MOVES_MAX)
-			n = MOVES_MAX;
-		if ((i = best_meld(s, seat, moves, n, zero)) < 0)
+		n = meld_moves(s, seat, moves, &first);
+		if ((i = best_meld(s, seat, moves, first, n, zero)) < 0)
 			break;
 		if (vp_rules.apply(s, &next, seat, &moves[i], NULL, why) !=
 		    GAME_OK)
@@ -181,8 +208,16 @@ vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
 {
 	struct game_move	 moves[MOVES_MAX];
 	card_t			 x;
-	int			 n, i, k, best = -1, bk = 0;
+	int			 n, i, k, best = -1, bk = 0, first;
 
+	/* A meld or add first: then the whole list is not needed. */
+	if (view->phase == VP_PHASE_PLAY) {
+		n = meld_moves(view, seat, moves, &first);
+		if ((i = best_meld(view, seat, moves, first, n, noise)) >= 0) {
+			*out = moves[i];
+			return GAME_OK;
+		}
+	}
 	n = vp_legal(view, seat, moves, MOVES_MAX);
 	if (n <= 0)
 		return GAME_REFUSED;
@@ -190,10 +225,6 @@ vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
 		n = MOVES_MAX;
 	if (view->phase == VP_PHASE_DRAW)
 		return choose_draw(view, seat, moves, n, noise, out);
-	if ((i = best_meld(view, seat, moves, n, noise)) >= 0) {
-		*out = moves[i];
-		return GAME_OK;
-	}
 	for (i = 0; i < n; i++) {
 		if (moves[i].verb != VP_DISCARD)
 			continue;
