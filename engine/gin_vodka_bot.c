@@ -136,9 +136,14 @@ wants(const struct gv_state *v, int seat, card_t c)
 	memcpy(all, v->hands[seat], (size_t)n);
 	all[n] = c;
 	cur = gv_deadwood(v->hands[seat], n);
+	/*
+	 * Only a discard leaving less than cur can say yes, so the
+	 * searches look below cur, then below the best so far.
+	 */
+	best = cur;
 	for (i = 0; i < n; i++) {
 		k = without(all, n + 1, i, rest);
-		if ((dw = gv_deadwood(rest, k)) < best) {
+		if ((dw = gv_deadwood_below(rest, k, NULL, 0, best)) < best) {
 			best = dw;
 			bi = i;
 		}
@@ -157,7 +162,6 @@ static int
 defender_after(const struct gv_state *v, const card_t *all, int n,
     card_t keep)
 {
-	struct gv_arrangement	 arr;
 	card_t			 rest[GV_HAND_MAX];
 	int			 i, k, dw, best = INT_MAX;
 
@@ -165,8 +169,8 @@ defender_after(const struct gv_state *v, const card_t *all, int n,
 		if (all[i] == keep)
 			continue;
 		k = without(all, n, i, rest);
-		dw = gv_defender_arrangement(rest, k, v->knock.melds,
-		    v->knock.nmelds, &arr);
+		dw = gv_deadwood_below(rest, k, v->knock.melds,
+		    v->knock.nmelds, best);
 		if (dw < best)
 			best = dw;
 	}
@@ -199,8 +203,8 @@ choose_discard(const struct gv_state *v, int seat, const uint8_t noise[32],
 			continue;
 		k = without(h, n, i, rest);
 		if (last) {
-			score[i] = gv_defender_arrangement(rest, k,
-			    v->knock.melds, v->knock.nmelds, &arr);
+			score[i] = gv_deadwood_below(rest, k, v->knock.melds,
+			    v->knock.nmelds, INT_MAX);
 			continue;
 		}
 		dw = gv_best_arrangement(rest, k, &arr);
@@ -234,8 +238,8 @@ choose_last_draw(const struct gv_state *v, int seat, struct game_move *out)
 		return;
 	}
 	memcpy(all, v->hands[seat], (size_t)n);
-	cur = gv_defender_arrangement(all, n, v->knock.melds,
-	    v->knock.nmelds, NULL);
+	cur = gv_deadwood_below(all, n, v->knock.melds, v->knock.nmelds,
+	    INT_MAX);
 	all[n] = top;
 	took = defender_after(v, all, n + 1, top);
 	set_move(out, took < cur ? GV_TAKE : GV_DRAW, CARD_NONE);
