@@ -235,17 +235,26 @@ int	vp_check(const struct vp_state *s, int seat, const struct game_move *mv,
  */
 int	vp_legal(const void *st, int seat, struct game_move *out, int max);
 
+/* A new meld in short form: its cards in the order listed, its target. */
+struct vp_new_meld {
+	card_t		 cards[3];
+	int8_t		 at;
+};
+
+/* The move "meld A B C @N" of nm, as vp_legal lists it. */
+void	vp_new_meld_move(const struct vp_new_meld *nm, struct game_move *mv);
+
 /*
- * Parts of vp_legal's list, which begins with the new melds, then the
- * adds.  vp_legal_adds: *nmelds = how many new melds come first, and
- * the adds into out[0..max-1]; returns how many adds.  vp_legal_melds:
- * the new melds into out[0..max-1]; returns how many.  Both 0 outside
- * the play phase; out may be NULL when max is 0.
+ * The first part of vp_legal's list: the new melds, then the adds.
+ * The adds go into out[0..max-1] and their count is returned; *nmelds
+ * = how many new melds come before them, written (short) into
+ * melds[0..mmax-1] only when there is no add or max is 0: for a caller
+ * that ranks any add above any meld.  0 outside the play phase; out
+ * and melds may be NULL when max and mmax are 0.
  */
 int	vp_legal_adds(const struct vp_state *s, int seat, int *nmelds,
-	    struct game_move *out, int max);
-int	vp_legal_melds(const struct vp_state *s, int seat,
-	    struct game_move *out, int max);
+	    struct game_move *out, int max, struct vp_new_meld *melds,
+	    int mmax);
 
 /* ---- vodkapolis_rules.c (continued) ---- */
 

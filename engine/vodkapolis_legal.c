@@ -224,10 +224,11 @@ pairs_after(const struct lines *ln, card_t x, int i, uint16_t *out)
 /* The new melds, each before every seat rule 4b allows. */
 static void
 legal_melds(const struct vp_state *s, int seat, const struct lines *ln,
-    const struct oblig *ob, struct game_move *out, int max, int *n)
+    const struct oblig *ob, struct game_move *out, struct vp_new_meld *nm,
+    int max, int *n)
 {
 	const card_t		*h = s->hands[seat];
-	struct game_move	*mv;
+	struct vp_new_meld	 sm;
 	struct vp_meld		 m;
 	uint16_t		 pr[3 * 10];
 	unsigned		 tmask;
@@ -256,13 +257,15 @@ legal_melds(const struct vp_state *s, int seat, const struct lines *ln,
 					continue;
 				/* Built in place, and only when kept. */
 				if (*n < max) {
-					mv = &out[*n];
-					move_clear(mv);
-					mv->verb = VP_MELD;
-					move_add_card(mv, h[i], 0);
-					move_add_card(mv, h[j], 0);
-					move_add_card(mv, h[k], 0);
-					mv->at = (int8_t)t;
+					sm.cards[0] = h[i];
+					sm.cards[1] = h[j];
+					sm.cards[2] = h[k];
+					sm.at = (int8_t)t;
+					if (out != NULL)
+						vp_new_meld_move(&sm,
+						    &out[*n]);
+					else
+						nm[*n] = sm;
 				}
 				(*n)++;
 			}
@@ -373,7 +376,7 @@ listing(const struct vp_state *s, int seat)
 
 int
 vp_legal_adds(const struct vp_state *s, int seat, int *nmelds,
-    struct game_move *out, int max)
+    struct game_move *out, int max, struct vp_new_meld *melds, int mmax)
 {
 	struct lines	 ln;
 	struct oblig	 ob;
@@ -382,33 +385,31 @@ vp_legal_adds(const struct vp_state *s, int seat, int *nmelds,
 	*nmelds = 0;
 	if (!listing(s, seat) || s->phase != VP_PHASE_PLAY)
 		return 0;
-	lines_init(&ln, s, seat, 0);
+	lines_init(&ln, s, seat, 1);
 	oblig_init(&ob, s, seat, &ln);
-	if (!ob.on)
-		*nmelds = count_melds(s, seat, &ln);
-	else {
-		/* Owing a card, each meld is checked: list, keeping none. */
-		lines_init(&ln, s, seat, 1);
-		legal_melds(s, seat, &ln, &ob, NULL, 0, nmelds);
-	}
 	legal_adds(s, seat, &ln, &ob, out, max, &n);
+	if ((n == 0 || max == 0) && mmax > 0)
+		legal_melds(s, seat, &ln, &ob, NULL, melds, mmax, nmelds);
+	/*
+	 * Counted: every three cards of a line, unless a card is owed and
+	 * no meld on the table can take it (then each meld is checked).
+	 */
+	else if (!ob.on || (ob.room != 0 && ob.nh >= 5))
+		*nmelds = count_melds(s, seat, &ln);
+	else
+		legal_melds(s, seat, &ln, &ob, NULL, NULL, 0, nmelds);
 	return n;
 }
 
-int
-vp_legal_melds(const struct vp_state *s, int seat, struct game_move *out,
-    int max)
+void
+vp_new_meld_move(const struct vp_new_meld *nm, struct game_move *mv)
 {
-	struct lines	 ln;
-	struct oblig	 ob;
-	int		 n = 0;
-
-	if (!listing(s, seat) || s->phase != VP_PHASE_PLAY)
-		return 0;
-	lines_init(&ln, s, seat, 1);
-	oblig_init(&ob, s, seat, &ln);
-	legal_melds(s, seat, &ln, &ob, out, max, &n);
-	return n;
+	move_clear(mv);
+	mv->verb = VP_MELD;
+	move_add_card(mv, nm->cards[0], 0);
+	move_add_card(mv, nm->cards[1], 0);
+	move_add_card(mv, nm->cards[2], 0);
+	mv->at = nm->at;
 }
 
 int
@@ -439,7 +440,7 @@ vp_legal(const void *st, int seat, struct game_move *out, int max)
 		return n;
 	}
 	oblig_init(&ob, s, seat, &ln);
-	legal_melds(s, seat, &ln, &ob, out, max, &n);
+	legal_melds(s, seat, &ln, &ob, out, NULL, max, &n);
 	legal_adds(s, seat, &ln, &ob, out, max, &n);
 	if (s->nlog > 0) {
 		one_card(&mv, VP_UNDO, CARD_NONE);
