@@ -223,6 +223,16 @@ int	gv_defender_arrangement(const card_t *cards, int n,
 	    const struct gv_meld *kmelds, int nk, struct gv_arrangement *out);
 
 /*
+ * The minimum deadwood of cards[0..n-1] with lay-offs onto kmelds[0..
+ * nk-1] (nk 0: own melds only, as gv_deadwood) when it is below bound,
+ * else bound (INT_MAX: the minimum itself).  No tie-break to keep, so
+ * the search cuts at the bound: much cheaper than the arrangements
+ * when only the figure counts.
+ */
+int	gv_deadwood_below(const card_t *cards, int n,
+	    const struct gv_meld *kmelds, int nk, int bound);
+
+/*
  * Check a knock's named melds against the 11 kept cards: each meld
  * valid, cards held and named once.  On success fills out (melds
  * sorted and ordered by lowest id, deadwood = the rest) and returns 0;

@@ -75,9 +75,25 @@ in_list(const card_t *a, int n, card_t c)
 	return 0;
 }
 
-/* Pairs of deadwood cards that a card not yet discarded could complete. */
+/* The cards of the discard pile as a set (bit c of 128), for live_pairs. */
+static void
+gone_set(const struct gv_state *v, uint64_t gone[2])
+{
+	int	 i;
+
+	gone[0] = gone[1] = 0;
+	for (i = 0; i < v->ndiscard; i++)
+		if (v->discard[i] < 128)
+			gone[v->discard[i] >> 6] |=
+			    (uint64_t)1 << (v->discard[i] & 63);
+}
+
+/*
+ * Pairs of deadwood cards that a card not yet discarded (not in gone,
+ * gone_set's of the pile) could complete.
+ */
 static int
-live_pairs(const struct gv_state *v, const struct gv_arrangement *arr)
+live_pairs(const uint64_t gone[2], const struct gv_arrangement *arr)
 {
 	card_t	 rest[2];
 	int	 i, j, k, n, live, pairs = 0;
@@ -88,7 +104,8 @@ live_pairs(const struct gv_state *v, const struct gv_arrangement *arr)
 				continue;
 			n = line_rest(arr->dead[i], arr->dead[j], rest);
 			for (k = live = 0; k < n; k++)
-				if (!in_list(v->discard, v->ndiscard, rest[k]))
+				if (rest[k] >= 128 || !((gone[rest[k] >> 6] >>
+				    (rest[k] & 63)) & 1))
 					live = 1;
 			pairs += live;
 		}
@@ -136,9 +153,14 @@ wants(const struct gv_state *v, int seat, card_t c)
 	memcpy(all, v->hands[seat], (size_t)n);
 	all[n] = c;
 	cur = gv_deadwood(v->hands[seat], n);
+	/*
+	 * Only a discard leaving less than cur can say yes, so the
+	 * searches look below cur, then below the best so far.
+	 */
+	best = cur;
 	for (i = 0; i < n; i++) {
 		k = without(all, n + 1, i, rest);
-		if ((dw = gv_deadwood(rest, k)) < best) {
+		if ((dw = gv_deadwood_below(rest, k, NULL, 0, best)) < best) {
 			best = dw;
 			bi = i;
 		}
@@ -157,7 +179,6 @@ static int
 defender_after(const struct gv_state *v, const card_t *all, int n,
     card_t keep)
 {
-	struct gv_arrangement	 arr;
 	card_t			 rest[GV_HAND_MAX];
 	int			 i, k, dw, best = INT_MAX;
 
@@ -165,8 +186,8 @@ defender_after(const struct gv_state *v, const card_t *all, int n,
 		if (all[i] == keep)
 			continue;
 		k = without(all, n, i, rest);
-		dw = gv_defender_arrangement(rest, k, v->knock.melds,
-		    v->knock.nmelds, &arr);
+		dw = gv_deadwood_below(rest, k, v->knock.melds,
+		    v->knock.nmelds, best);
 		if (dw < best)
 			best = dw;
 	}
@@ -192,21 +213,23 @@ choose_discard(const struct gv_state *v, int seat, const uint8_t noise[32],
 	int			 score[GV_HAND_MAX], knock[GV_HAND_MAX];
 	int			 n = v->nhand[seat], i, k, dw;
 	int			 last = v->phase == GV_PHASE_LAST_DISCARD;
+	uint64_t		 gone[2];
 
+	gone_set(v, gone);
 	for (i = 0; i < n; i++) {
 		score[i] = knock[i] = INT_MAX;
 		if (v->from_pile && h[i] == v->drawn)
 			continue;
 		k = without(h, n, i, rest);
 		if (last) {
-			score[i] = gv_defender_arrangement(rest, k,
-			    v->knock.melds, v->knock.nmelds, &arr);
+			score[i] = gv_deadwood_below(rest, k, v->knock.melds,
+			    v->knock.nmelds, INT_MAX);
 			continue;
 		}
 		dw = gv_best_arrangement(rest, k, &arr);
 		if (dw <= GV_KNOCK_MAX)
 			knock[i] = dw;
-		score[i] = dw * 4 - PAIR_BONUS * 4 * live_pairs(v, &arr);
+		score[i] = dw * 4 - PAIR_BONUS * 4 * live_pairs(gone, &arr);
 	}
 	if (!last && (i = pick(knock, n, noise, 1)) >= 0) {
 		k = without(h, n, i, rest);
@@ -234,8 +257,8 @@ choose_last_draw(const struct gv_state *v, int seat, struct game_move *out)
 		return;
 	}
 	memcpy(all, v->hands[seat], (size_t)n);
-	cur = gv_defender_arrangement(all, n, v->knock.melds,
-	    v->knock.nmelds, NULL);
+	cur = gv_deadwood_below(all, n, v->knock.melds, v->knock.nmelds,
+	    INT_MAX);
 	all[n] = top;
 	took = defender_after(v, all, n + 1, top);
 	set_move(out, took < cur ? GV_TAKE : GV_DRAW, CARD_NONE);

@@ -28,6 +28,7 @@ struct search {
 	uint16_t		 linemask[NLINES];
 	int			 nk;
 	struct gv_meld		 kmelds[GV_MELDS_MAX];	/* grows with lay-offs */
+	int8_t			 kline[GV_MELDS_MAX];	/* meld_line() of each */
 	int			 keyed;		/* keep the smallest key among minima */
 	int			 best;
 	struct gv_arrangement	 cur;
@@ -105,6 +106,55 @@ gv_fits(const struct gv_meld *m, card_t x)
 }
 
 /*
+ * The line all of m's cards lie on (its orientation x 16 + line_of's
+ * index within it), or -1 when they are not distinct Squares cards of
+ * one line, 2 to 4 of them.  Two distinct cards share at most one line,
+ * so the line is the meld's for good: lay-offs keep to it.
+ */
+static int
+meld_line(const struct gv_meld *m)
+{
+	int	 n = m->ncards + m->nlaid, i, j, o;
+
+	if (n < 2 || n > GV_MELD_MAX)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!squares_card(m->cards[i]))
+			return -1;
+		for (j = 0; j < i; j++)
+			if (m->cards[i] == m->cards[j])
+				return -1;
+	}
+	for (o = 0; o < 3; o++) {
+		for (i = 1; i < n; i++)
+			if (line_of(m->cards[i], o) != line_of(m->cards[0], o))
+				break;
+		if (i == n)
+			return line_of(m->cards[0], o);
+	}
+	return -1;
+}
+
+/*
+ * gv_fits(m, x) for m whose meld_line() was line when it had no more
+ * cards than now (laid cards were checked onto that line): one line
+ * compare instead of a meld check of the whole.
+ */
+static int
+fits_line(const struct gv_meld *m, int line, card_t x)
+{
+	int	 n = m->ncards + m->nlaid, i;
+
+	if (line < 0 || n >= GV_MELD_MAX || n + 1 < 3 || !squares_card(x) ||
+	    line_of(x, line / 16) != line)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (m->cards[i] == x)
+			return 0;
+	return 1;
+}
+
+/*
  * The key of the current arrangement: deadwood ids, then each own meld,
  * then the lay-offs on each knocker meld, every list ended by 0 and
  * every id written as id + 1, so a shorter list sorts first.
@@ -155,8 +205,8 @@ search(struct search *s, unsigned used, int dw)
 {
 	struct gv_arrangement	*a = &s->cur;
 	struct gv_meld		*m;
-	unsigned		 bit, avail, sub;
-	int			 i, j, o, cnt;
+	unsigned		 bit, avail, sub, rest;
+	int			 i, j, o;
 
 	if (dw > s->best || (!s->keyed && dw >= s->best))
 		return;
@@ -171,8 +221,16 @@ search(struct search *s, unsigned used, int dw)
 	for (o = 0; o < 3; o++) {
 		avail = s->linemask[s->line[i][o]] & ~used & ~bit;
 		for (sub = avail; sub != 0; sub = (sub - 1) & avail) {
-			cnt = __builtin_popcount(sub);
-			if (cnt < 2 || cnt > 3)
+			/*
+			 * Two or three cards: bits dropped by hand, since
+			 * __builtin_popcount without -mpopcnt is a libgcc call
+			 * costing a tenth of a playout.
+			 */
+			rest = sub & (sub - 1);
+			if (rest == 0)
+				continue;
+			rest &= rest - 1;
+			if ((rest & (rest - 1)) != 0)
 				continue;
 			m = &a->melds[a->nmelds++];
 			m->ncards = 0;
@@ -188,7 +246,7 @@ search(struct search *s, unsigned used, int dw)
 	/* A lay-off onto one of the knocker's melds. */
 	for (j = 0; j < s->nk; j++) {
 		m = &s->kmelds[j];
-		if (!gv_fits(m, s->cards[i]))
+		if (!fits_line(m, s->kline[j], s->cards[i]))
 			continue;
 		m->cards[m->ncards + m->nlaid++] = s->cards[i];
 		a->laid[a->nlaid] = s->cards[i];
@@ -221,8 +279,10 @@ forced_deadwood(const card_t *cards, int n, const struct gv_meld *kmelds,
     int nk)
 {
 	uint16_t	 linemask[NLINES];
-	int		 i, j, o, fits, forced = 0;
+	int		 kline[GV_MELDS_MAX], i, j, o, fits, forced = 0;
 
+	for (j = 0; j < nk; j++)
+		kline[j] = meld_line(&kmelds[j]);
 	memset(linemask, 0, sizeof(linemask));
 	for (i = 0; i < n; i++)
 		for (o = 0; o < 3; o++)
@@ -232,7 +292,7 @@ forced_deadwood(const card_t *cards, int n, const struct gv_meld *kmelds,
 		for (o = 0; o < 3 && !fits; o++)
 			fits = three_or_more(linemask[line_of(cards[i], o)]);
 		for (j = 0; j < nk && !fits; j++)
-			fits = gv_fits(&kmelds[j], cards[i]);
+			fits = fits_line(&kmelds[j], kline[j], cards[i]);
 		if (!fits)
 			forced += gv_card_value(cards[i]);
 	}
@@ -296,8 +356,10 @@ run_search(const card_t *cards, int n, const struct gv_meld *kmelds, int nk,
 		}
 	}
 	s.nk = nk;
-	for (i = 0; i < nk; i++)
+	for (i = 0; i < nk; i++) {
 		s.kmelds[i] = kmelds[i];
+		s.kline[i] = (int8_t)meld_line(&kmelds[i]);
+	}
 	s.keyed = keyed;
 	s.best = keyed ? INT_MAX : bound;
 	search(&s, 0, 0);
@@ -330,6 +392,13 @@ gv_defender_arrangement(const card_t *cards, int n,
     const struct gv_meld *kmelds, int nk, struct gv_arrangement *out)
 {
 	return run_search(cards, n, kmelds, nk, 1, INT_MAX, out);
+}
+
+int
+gv_deadwood_below(const card_t *cards, int n, const struct gv_meld *kmelds,
+    int nk, int bound)
+{
+	return run_search(cards, n, kmelds, nk, 0, bound, NULL);
 }
 
 static void

@@ -13,9 +13,9 @@
  * is eliminated; the end mode is a table option.
  *
  * Split by concern: vodkapolis.c (set-up, moves, hand ends, status,
- * timeouts), vodkapolis_rules.c (melds, obligations, legal moves,
- * scoring), vodkapolis_view.c (views, audits, move text),
- * vodkapolis_bot.c (the bot).  Everything here is pure: no allocation,
+ * timeouts), vodkapolis_rules.c (melds, obligations, move checks,
+ * scoring), vodkapolis_legal.c (legal moves), vodkapolis_view.c
+ * (views, audits, move text), vodkapolis_bot.c (the bot).  Everything here is pure: no allocation,
  * no I/O, randomness only from the state's struct rng.
  *
  * Rulings as implemented (RULES.md 2e), beyond the source text:
@@ -185,11 +185,29 @@ int	vp_is_meld(card_t a, card_t b, card_t c);
 /* May x extend meld m (its line, fewer than 5 cards)? */
 int	vp_fits(const struct vp_meld *m, card_t x);
 
+/* Is x on m's line (the two attributes its cards share), not in m? */
+int	vp_on_line(const struct vp_meld *m, card_t x);
+
+/*
+ * The key of deck card c (< VP_DECK) on its line where attribute k
+ * (0 number, 1 color, 2 suit) varies: the other two, 0..24.  Two
+ * distinct cards agree on two attributes when they share one key.
+ */
+static inline int
+vp_line_key(card_t c, int k)
+{
+	return k == 0 ? c % 25 : k == 1 ? card_tt_number(c) * 5 +
+	    card_tt_suit(c) : c / 5;
+}
+
 /* New melds seat has laid in front of target this hand. */
 int	vp_count(const struct vp_state *s, int seat, int target);
 
 /* May seat lay a new meld in front of target now (rule 4b)? */
 int	vp_may_target(const struct vp_state *s, int seat, int target);
+
+/* The seats vp_may_target allows, as a mask (bit N: seat N). */
+unsigned vp_targets(const struct vp_state *s, int seat);
 
 /*
  * Could seat, holding hand[0..n-1] with the melds on s's table, still
@@ -208,8 +226,37 @@ int	vp_obliged(const struct vp_state *s);
 int	vp_check(const struct vp_state *s, int seat, const struct game_move *mv,
 	    char why[GAME_WHY_MAX]);
 
-/* vp_rules.legal. */
+/* ---- vodkapolis_legal.c: the legal moves ---- */
+
+/*
+ * vp_rules.legal: draw and the takes in chain order; or the new melds
+ * (cards in hand order, then targets), the adds (hand order, then meld
+ * order), undo, the discards (hand order).
+ */
 int	vp_legal(const void *st, int seat, struct game_move *out, int max);
+
+/* A new meld in short form: its cards in the order listed, its target. */
+struct vp_new_meld {
+	card_t		 cards[3];
+	int8_t		 at;
+};
+
+/* The move "meld A B C @N" of nm, as vp_legal lists it. */
+void	vp_new_meld_move(const struct vp_new_meld *nm, struct game_move *mv);
+
+/*
+ * The first part of vp_legal's list: the new melds, then the adds.
+ * The adds go into out[0..max-1] and their count is returned; *nmelds
+ * = how many new melds come before them, written (short) into
+ * melds[0..mmax-1] only when there is no add or max is 0: for a caller
+ * that ranks any add above any meld.  0 outside the play phase; out
+ * and melds may be NULL when max and mmax are 0.
+ */
+int	vp_legal_adds(const struct vp_state *s, int seat, int *nmelds,
+	    struct game_move *out, int max, struct vp_new_meld *melds,
+	    int mmax);
+
+/* ---- vodkapolis_rules.c (continued) ---- */
 
 /* Penalty of seat's hand, and of the melds in front of seat. */
 int	vp_held_penalty(const struct vp_state *s, int seat);

@@ -73,24 +73,71 @@ meld_worth(const struct vp_state *v, int seat, const struct game_move *mv)
 	return 500 + 4 * w + target_worth(v, seat, mv->at);
 }
 
-/* The best meld or add of seat in s, or -1 when there is none. */
+/*
+ * The best of the adds moves[0..n-1], which stand at first.. in
+ * vp_legal's list (the noise is read at that index), or -1.
+ */
 static int
-best_meld(const struct vp_state *s, int seat, struct game_move *moves,
-    int n, const uint8_t noise[32])
+best_add(const struct vp_state *s, int seat, const struct game_move *moves,
+    int first, int n, const uint8_t noise[32])
 {
 	int	 i, w, best = -1, bw = 0;
 
 	for (i = 0; i < n; i++) {
-		w = meld_worth(s, seat, &moves[i]);
-		if (w == 0)
-			continue;
-		w = 2 * w + (noise[i % 32] & 1);
+		w = 2 * meld_worth(s, seat, &moves[i]) +
+		    (noise[(first + i) % 32] & 1);
 		if (w > bw) {
 			bw = w;
 			best = i;
 		}
 	}
 	return best;
+}
+
+/*
+ * seat's best meld or add in s's play phase, the one the highest
+ * meld_worth (noise breaking ties by list index) picks among the first
+ * MOVES_MAX moves vp_legal lists: 1 with *out, 0 when there is none.
+ * An add outranks every meld (1000 and more against 750 at most), so
+ * with an add in reach the melds before it are only counted; else the
+ * melds come in short form and only the chosen one is made a move.
+ */
+static int
+best_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	struct game_move	 adds[MOVES_MAX];
+	struct vp_new_meld	 nm[MOVES_MAX];
+	int			 tw[VP_SEATS_MAX], n, na, i, j, w, best = -1;
+	int			 bw = 0;
+
+	na = vp_legal_adds(s, seat, &n, adds, MOVES_MAX, nm, MOVES_MAX);
+	if (na > 0 && n < MOVES_MAX) {
+		i = best_add(s, seat, adds, n,
+		    n + na < MOVES_MAX ? na : MOVES_MAX - n, noise);
+		*out = adds[i];
+		return 1;
+	}
+	/* Adds beyond the cap: the melds, which then fill it. */
+	if (na > 0)
+		vp_legal_adds(s, seat, &n, NULL, 0, nm, MOVES_MAX);
+	if (n > MOVES_MAX)
+		n = MOVES_MAX;
+	for (i = 0; i < s->nseats && i < VP_SEATS_MAX; i++)
+		tw[i] = target_worth(s, seat, i);
+	for (i = 0; i < n; i++) {
+		for (w = 0, j = 0; j < 3; j++)
+			w += vp_card_value(nm[i].cards[j]);
+		w = 2 * (500 + 4 * w + tw[nm[i].at]) + (noise[i % 32] & 1);
+		if (w > bw) {
+			bw = w;
+			best = i;
+		}
+	}
+	if (best < 0)
+		return 0;
+	vp_new_meld_move(&nm[best], out);
+	return 1;
 }
 
 /*
@@ -102,20 +149,16 @@ static int
 greedy(struct vp_state *s, int seat, const uint8_t noise[32])
 {
 	static const uint8_t	 zero[32];
-	struct game_move	 moves[MOVES_MAX];
+	struct game_move	 mv;
 	struct vp_state		 next;
 	char			 why[GAME_WHY_MAX];
-	int			 n, i, steps;
+	int			 steps;
 
 	(void)noise;
 	for (steps = 0; steps < VP_LOG_MAX; steps++) {
-		n = vp_legal(s, seat, moves, MOVES_MAX);
-		if (n > MOVES_MAX)
-			n = MOVES_MAX;
-		if ((i = best_meld(s, seat, moves, n, zero)) < 0)
+		if (!best_meld(s, seat, zero, &mv))
 			break;
-		if (vp_rules.apply(s, &next, seat, &moves[i], NULL, why) !=
-		    GAME_OK)
+		if (vp_rules.apply(s, &next, seat, &mv, NULL, why) != GAME_OK)
 			break;
 		memcpy(s, &next, sizeof(*s));
 	}
@@ -183,6 +226,9 @@ vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
 	card_t			 x;
 	int			 n, i, k, best = -1, bk = 0;
 
+	/* A meld or add first: then the whole list is not needed. */
+	if (view->phase == VP_PHASE_PLAY && best_meld(view, seat, noise, out))
+		return GAME_OK;
 	n = vp_legal(view, seat, moves, MOVES_MAX);
 	if (n <= 0)
 		return GAME_REFUSED;
@@ -190,10 +236,6 @@ vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
 		n = MOVES_MAX;
 	if (view->phase == VP_PHASE_DRAW)
 		return choose_draw(view, seat, moves, n, noise, out);
-	if ((i = best_meld(view, seat, moves, n, noise)) >= 0) {
-		*out = moves[i];
-		return GAME_OK;
-	}
 	for (i = 0; i < n; i++) {
 		if (moves[i].verb != VP_DISCARD)
 			continue;

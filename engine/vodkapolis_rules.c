@@ -1,15 +1,13 @@
 /*
  * vodkapolis_rules.c: Vodkapolis 500 melds, the round-robin rule 4b,
- * the take obligation (RULES.md 0.3, 2b), move checks, legal moves and
- * penalties.
+ * the take obligation (RULES.md 0.3, 2b), move checks and penalties
+ * (the legal moves are listed in vodkapolis_legal.c).
  */
 #include "vodkapolis.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "move.h"
 
 static int
 attr(card_t c, int k)
@@ -44,18 +42,18 @@ vp_is_meld(card_t a, card_t b, card_t c)
 	return same == 2;
 }
 
-/* Is x on the line of meld m (the two attributes its cards share)? */
-static int
-on_line(const struct vp_meld *m, card_t x)
+/* The attributes first: most cards fail there, before the loop. */
+int
+vp_on_line(const struct vp_meld *m, card_t x)
 {
 	int	 k, i;
 
-	for (i = 0; i < m->ncards; i++)
-		if (m->cards[i] == x)
-			return 0;
 	for (k = 0; k < 3; k++)
 		if (attr(m->cards[0], k) == attr(m->cards[1], k) &&
 		    attr(x, k) != attr(m->cards[0], k))
+			return 0;
+	for (i = 0; i < m->ncards; i++)
+		if (m->cards[i] == x)
 			return 0;
 	return 1;
 }
@@ -64,7 +62,7 @@ int
 vp_fits(const struct vp_meld *m, card_t x)
 {
 	return m->ncards >= VP_MELD_MIN && m->ncards < VP_MELD_MAX &&
-	    on_line(m, x);
+	    vp_on_line(m, x);
 }
 
 int
@@ -79,22 +77,41 @@ vp_count(const struct vp_state *s, int seat, int target)
 	return n;
 }
 
+/*
+ * The seats seat may lay a new meld before now (rule 4b), as a mask:
+ * one pass over the melds, where vp_may_target per seat counts them
+ * once per opponent.
+ */
+unsigned
+vp_targets(const struct vp_state *s, int seat)
+{
+	int		 cnt[VP_SEATS_MAX], i, x, min = -1;
+	unsigned	 mask = 0;
+
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < s->nmelds; i++)
+		if (s->melds[i].originator == seat &&
+		    s->melds[i].target < VP_SEATS_MAX)
+			cnt[s->melds[i].target]++;
+	for (x = 0; x < s->nseats && x < VP_SEATS_MAX; x++) {
+		if (x == seat || !(s->active & (1u << x)))
+			continue;
+		if (min < 0 || cnt[x] < min)
+			min = cnt[x];
+	}
+	for (x = 0; x < s->nseats && x < VP_SEATS_MAX; x++)
+		if (x != seat && (s->active & (1u << x)) && cnt[x] == min)
+			mask |= 1u << x;
+	return mask;
+}
+
 int
 vp_may_target(const struct vp_state *s, int seat, int target)
 {
-	int	 x, c, min = -1;
-
 	if (target < 0 || target >= s->nseats || target == seat ||
 	    !(s->active & (1u << target)))
 		return 0;
-	for (x = 0; x < s->nseats; x++) {
-		if (x == seat || !(s->active & (1u << x)))
-			continue;
-		c = vp_count(s, seat, x);
-		if (min < 0 || c < min)
-			min = c;
-	}
-	return vp_count(s, seat, target) == min;
+	return (vp_targets(s, seat) >> target) & 1;
 }
 
 /*
@@ -106,28 +123,27 @@ static int
 placeable(const struct vp_state *s, const card_t *hand, int n, card_t o,
     const struct vp_meld *extra, int grown)
 {
-	int	 i, k, j, cnt, size;
+	int	 i, k, j, cnt, size, key;
 
 	if (n >= 2) {
 		for (i = 0; i < s->nmelds; i++) {
 			size = s->melds[i].ncards + (i == grown);
-			if (size < VP_MELD_MAX && on_line(&s->melds[i], o))
+			if (size < VP_MELD_MAX && vp_on_line(&s->melds[i], o))
 				return 1;
 		}
-		if (extra != NULL && on_line(extra, o))
+		if (extra != NULL && vp_on_line(extra, o))
 			return 1;
 	}
 	if (n < 4)
 		return 0;
 	/* A new meld: o and two more cards of one of its three lines. */
 	for (k = 0; k < 3; k++) {
+		key = vp_line_key(o, k);
 		cnt = 0;
 		for (j = 0; j < n; j++)
-			if (hand[j] != o && attr(hand[j], k) != attr(o, k) &&
-			    card_tt_matches(hand[j], o) == 2)
-				cnt++;
-		if (cnt >= 2)
-			return 1;
+			if (hand[j] != o && vp_line_key(hand[j], k) == key &&
+			    ++cnt >= 2)
+				return 1;
 	}
 	return 0;
 }
@@ -353,114 +369,6 @@ vp_check(const struct vp_state *s, int seat, const struct game_move *mv,
 			    tokstr(s->taken).t);
 		return 0;
 	}
-}
-
-static void
-add_move(struct game_move *out, int max, int *n, const struct game_move *mv)
-{
-	if (*n < max)
-		out[*n] = *mv;
-	(*n)++;
-}
-
-static void
-one_card(struct game_move *mv, int verb, card_t c)
-{
-	move_clear(mv);
-	mv->verb = (uint8_t)verb;
-	if (c != CARD_NONE)
-		move_add_card(mv, c, 0);
-}
-
-static void
-legal_melds(const struct vp_state *s, int seat, struct game_move *out,
-    int max, int *n)
-{
-	const card_t		*h = s->hands[seat];
-	struct game_move	 mv;
-	struct vp_meld		 m;
-	int			 nh = s->nhand[seat], i, j, k, t;
-
-	if (nh < 4)
-		return;
-	memset(&m, 0, sizeof(m));
-	m.ncards = 3;
-	for (i = 0; i < nh; i++)
-		for (j = i + 1; j < nh; j++) {
-			if (card_tt_matches(h[i], h[j]) != 2)
-				continue;
-			for (k = j + 1; k < nh; k++) {
-				if (!vp_is_meld(h[i], h[j], h[k]))
-					continue;
-				m.cards[0] = h[i];
-				m.cards[1] = h[j];
-				m.cards[2] = h[k];
-				if (!still_placeable(s, seat, m.cards, 3, &m,
-				    -1))
-					continue;
-				for (t = 0; t < s->nseats; t++) {
-					if (!vp_may_target(s, seat, t))
-						continue;
-					move_clear(&mv);
-					mv.verb = VP_MELD;
-					move_add_card(&mv, h[i], 0);
-					move_add_card(&mv, h[j], 0);
-					move_add_card(&mv, h[k], 0);
-					mv.at = (int8_t)t;
-					add_move(out, max, n, &mv);
-				}
-			}
-		}
-}
-
-int
-vp_legal(const void *st, int seat, struct game_move *out, int max)
-{
-	const struct vp_state	*s = st;
-	struct game_move	 mv;
-	card_t			 c;
-	int			 n = 0, i, m, nh;
-
-	if (s->phase != VP_PHASE_DRAW && s->phase != VP_PHASE_PLAY)
-		return 0;
-	if (seat != s->turn || (s->viewer != VP_NOT_A_VIEW &&
-	    s->viewer != seat))
-		return 0;
-	nh = s->nhand[seat];
-	if (s->phase == VP_PHASE_DRAW) {
-		if (s->nstock > 0) {
-			one_card(&mv, VP_DRAW, CARD_NONE);
-			add_move(out, max, &n, &mv);
-		}
-		for (i = 0; i < s->nchain; i++)
-			if (check_take(s, seat, s->chain[i], NULL) == 0) {
-				one_card(&mv, VP_TAKE, s->chain[i]);
-				add_move(out, max, &n, &mv);
-			}
-		return n;
-	}
-	legal_melds(s, seat, out, max, &n);
-	for (i = 0; i < nh && nh >= 2; i++) {
-		c = s->hands[seat][i];
-		for (m = 0; m < s->nmelds; m++) {
-			if (!vp_fits(&s->melds[m], c) ||
-			    !still_placeable(s, seat, &c, 1, NULL, m))
-				continue;
-			one_card(&mv, VP_ADD, c);
-			mv.on = s->melds[m].cards[0];
-			add_move(out, max, &n, &mv);
-		}
-	}
-	if (s->nlog > 0) {
-		one_card(&mv, VP_UNDO, CARD_NONE);
-		add_move(out, max, &n, &mv);
-	}
-	if (!vp_obliged(s))
-		for (i = 0; i < nh; i++) {
-			one_card(&mv, VP_DISCARD, s->hands[seat][i]);
-			add_move(out, max, &n, &mv);
-		}
-	return n;
 }
 
 int
