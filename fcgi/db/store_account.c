@@ -144,7 +144,7 @@ store_account_set_pwhash(struct db *db, int64_t id, const char *hash,
 	return store_account_end_sessions(db, id);
 }
 
-static const char SQL_ACCT_END[] = "DELETE FROM sessions WHERE user = ?1";
+static const char SQL_ACCT_END[] = "DELETE FROM sessions WHERE \"user\" = ?1";
 
 enum store_user_rc
 store_account_end_sessions(struct db *db, int64_t id)

@@ -38,13 +38,13 @@ static const char SQL_LIST[] =
     "WHERE g.status = CASE ?4 WHEN 0 THEN 'over' ELSE 'active' END "
     "AND (?1 IS NULL OR g.rules = ?1) "
     "AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
-    "AND s.user = ?2)) "
+    "AND s.\"user\" = ?2)) "
     "AND (?3 IS NULL OR g.id < ?3) "
     "ORDER BY g.id DESC LIMIT ?5";
 
 static const char SQL_SEATS[] =
     "SELECT s.seat, coalesce(u.name, '') FROM seats s "
-    "LEFT JOIN users u ON u.id = s.user WHERE s.game = ?1 ORDER BY s.seat";
+    "LEFT JOIN users u ON u.id = s.\"user\" WHERE s.game = ?1 ORDER BY s.seat";
 
 /* One game's players with their scores and places, into o. */
 static enum db_rc
@@ -183,8 +183,8 @@ store_archive_list(struct db *db, const struct store_archive_query *q,
 static const char SQL_H2H[] =
     "SELECT g.rules, g.state, a.seat, b.seat, g.ended, "
     "coalesce(g.ended_seat, -1), " SQL_RESIGNED " FROM games g "
-    "JOIN seats a ON a.game = g.id AND a.user = ?1 "
-    "JOIN seats b ON b.game = g.id AND b.user = ?2 "
+    "JOIN seats a ON a.game = g.id AND a.\"user\" = ?1 "
+    "JOIN seats b ON b.game = g.id AND b.\"user\" = ?2 "
     "WHERE g.status = 'over'";
 
 enum db_rc

@@ -7,7 +7,7 @@
 
 static const char SQL_LEVELS[] =
     "SELECT s.seat, u.name = '" BOT_STRONG_NAME "' FROM seats AS s "
-    "JOIN users AS u ON u.id = s.user WHERE s.game = ?1 AND s.is_bot";
+    "JOIN users AS u ON u.id = s.\"user\" WHERE s.game = ?1 AND s.is_bot";
 
 const char *
 bot_level_name(enum bot_level l)

@@ -168,7 +168,7 @@ static const char SQL_GAME_INSERT[] =
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)";
 
 static const char SQL_SEAT_INSERT[] =
-    "INSERT INTO seats (game, seat, user, is_bot, bot_due) "
+    "INSERT INTO seats (game, seat, \"user\", is_bot, bot_due) "
     "SELECT ?1, ?2, ?3, b, CASE WHEN b AND ?4 THEN ?5 END FROM "
     "(SELECT coalesce((SELECT is_bot FROM users WHERE id = ?3), 0) AS b)";
 
@@ -293,10 +293,10 @@ static const char SQL_GAME_LOAD[] =
     "FROM games WHERE id = ?1";
 
 static const char SQL_SEATS_LOAD[] =
-    "SELECT s.seat, s.user, s.is_bot, s.view_ply, coalesce(s.deadline, 0), "
+    "SELECT s.seat, s.\"user\", s.is_bot, s.view_ply, coalesce(s.deadline, 0), "
     "coalesce(s.turn_start, 0), coalesce(u.vacation_from, 0), "
     "coalesce(s.resigned_ply, -1) "
-    "FROM seats AS s LEFT JOIN users AS u ON u.id = s.user "
+    "FROM seats AS s LEFT JOIN users AS u ON u.id = s.\"user\" "
     "WHERE s.game = ?1 ORDER BY s.seat";
 
 /* Replay the log into g->state (which holds state_size bytes). */

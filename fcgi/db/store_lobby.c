@@ -25,13 +25,13 @@
 static const char SQL_OPEN_GAMES[] =
     "SELECT * FROM (SELECT g.id, g.rules, g.options, g.created, "
     "coalesce(u.name, ''), "
-    "(SELECT count(*) FROM seats s WHERE s.game = g.id AND s.user IS NULL "
+    "(SELECT count(*) FROM seats s WHERE s.game = g.id AND s.\"user\" IS NULL "
     "AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
     "i.seat = s.seat AND i.answer IS NULL)) AS free, "
-    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?1) "
+    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.\"user\" = ?1) "
     "AS mine, g.move_secs, "
     "coalesce((SELECT group_concat(n.name, ', ') FROM invitations i "
-    "JOIN users n ON n.id = i.user WHERE i.game = g.id AND "
+    "JOIN users n ON n.id = i.\"user\" WHERE i.game = g.id AND "
     "i.answer IS NULL), '') "
     "FROM games g LEFT JOIN users u ON u.id = g.created_by "
     "WHERE g.status = 'open' ORDER BY g.created DESC, g.id DESC) "
@@ -103,12 +103,12 @@ static const char SQL_MY_GAMES[] =
     "g.status = 'active' AND (g.to_act >> s.seat) & 1 AS turn, "
     "g.ply, g.updated, coalesce(g.finished, 0), s.seat, "
     "(SELECT group_concat(n, ', ') FROM (SELECT CASE WHEN s2.is_bot AND "
-    "s2.user IS NOT NULL THEN json_extract('" BOT_NAME_JSON "', '$[' || "
+    "s2.\"user\" IS NOT NULL THEN json_extract('" BOT_NAME_JSON "', '$[' || "
     "s2.seat || ']') ELSE coalesce(u2.name, '(open seat)') END AS n "
-    "FROM seats s2 LEFT JOIN users u2 ON u2.id = s2.user "
+    "FROM seats s2 LEFT JOIN users u2 ON u2.id = s2.\"user\" "
     "WHERE s2.game = g.id AND s2.seat != s.seat ORDER BY s2.seat)), "
     "g.state "
-    "FROM seats s JOIN games g ON g.id = s.game WHERE s.user = ?1 "
+    "FROM seats s JOIN games g ON g.id = s.game WHERE s.\"user\" = ?1 "
     "ORDER BY turn DESC, s.deadline IS NULL, s.deadline, "
     "g.status = 'over', g.updated DESC, g.id DESC "
     "LIMIT ?2";
@@ -196,8 +196,9 @@ store_lobby_my_games(struct db *db, struct arena *a, int64_t uid, int max,
 }
 
 static const char SQL_SEAT_NAMES[] =
-    "SELECT s.seat, u.name FROM seats AS s JOIN users AS u ON u.id = s.user "
-    "WHERE s.game = ?1 AND s.user != ?2";
+    "SELECT s.seat, u.name FROM seats AS s "
+    "JOIN users AS u ON u.id = s.\"user\" "
+    "WHERE s.game = ?1 AND s.\"user\" != ?2";
 
 enum db_rc
 store_lobby_seat_names(struct db *db, int64_t id, int64_t skip, int nseats,
@@ -303,20 +304,20 @@ store_lobby_last_move_of(struct db *db, int64_t id, int seat, int *ply)
 
 static const char SQL_JOIN_CHECK[] =
     "SELECT g.status, "
-    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?2), "
-    "(SELECT min(seat) FROM seats s WHERE s.game = g.id AND s.user IS NULL "
+    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.\"user\" = ?2), "
+    "(SELECT min(seat) FROM seats s WHERE s.game = g.id AND s.\"user\" IS NULL "
     "AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
     "i.seat = s.seat AND i.answer IS NULL)), "
     "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.seat = ?3 "
-    "AND s.user IS NULL AND NOT EXISTS (SELECT 1 FROM invitations i WHERE "
+    "AND s.\"user\" IS NULL AND NOT EXISTS (SELECT 1 FROM invitations i WHERE "
     "i.game = g.id AND i.seat = ?3 AND i.answer IS NULL)), "
     "(SELECT is_bot FROM users WHERE id = ?2), "
     "EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
-    "i.user = ?2 AND i.answer IS NULL) "
+    "i.\"user\" = ?2 AND i.answer IS NULL) "
     "FROM games g WHERE g.id = ?1";
 static const char SQL_JOIN_SEAT[] =
-    "UPDATE seats SET user = ?3, is_bot = 0 "
-    "WHERE game = ?1 AND seat = ?2 AND user IS NULL";
+    "UPDATE seats SET \"user\" = ?3, is_bot = 0 "
+    "WHERE game = ?1 AND seat = ?2 AND \"user\" IS NULL";
 
 enum db_rc
 store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,

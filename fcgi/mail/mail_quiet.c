@@ -10,9 +10,9 @@
  */
 static const char SQL_QUIET[] =
     "SELECT coalesce((SELECT max(seen_at) FROM seats WHERE game = ?1 AND "
-    "user = ?2), 0), EXISTS (SELECT 1 FROM moves WHERE game = ?1 AND "
+    "\"user\" = ?2), 0), EXISTS (SELECT 1 FROM moves WHERE game = ?1 AND "
     "ply > ?3 AND seat IN (SELECT seat FROM seats WHERE game = ?1 AND "
-    "user = ?2))";
+    "\"user\" = ?2))";
 
 enum db_rc
 mail_quiet_decide(struct db *db, int64_t user, int64_t game, int ply,

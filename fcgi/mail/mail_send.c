@@ -270,7 +270,7 @@ static const char SQL_CLAIM[] =
     "WHERE id = (SELECT id FROM outbox WHERE sent IS NULL AND failed IS NULL "
     "AND next_try <= ?1 AND attempts < ?3 "
     "AND (claimed_until IS NULL OR claimed_until <= ?1) ORDER BY id LIMIT 1) "
-    "RETURNING id, to_addr, subject, body, message_id, coalesce(user, 0), "
+    "RETURNING id, to_addr, subject, body, message_id, coalesce(\"user\", 0), "
     "coalesce(game, 0), kind, coalesce(seat, -1), coalesce(ply, 0), why, "
     "composed, html, headers, attempts";
 static const char SQL_STORE_TEXT[] =

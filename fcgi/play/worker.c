@@ -358,7 +358,7 @@ static const char SQL_VACATIONS_OVER[] =
 
 /* Not for a player on vacation ("u" is the seat's user). */
 #define NOT_ON_VACATION \
-    "NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.user AND " \
+    "NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.\"user\" AND " \
     "(u.vacation_from IS NOT NULL OR u.vacation_until > ?1))"
 
 /* Seats to remind (index seats_remind_at). */
@@ -371,7 +371,7 @@ static const char SQL_REMINDERS_LIST[] =
 static const char SQL_REMIND_CLEAR[] =
     "UPDATE seats SET remind_at = NULL WHERE game = ?1 AND seat = ?2 AND "
     "remind_at <= ?3 RETURNING (SELECT ply FROM games WHERE id = ?1), "
-    "deadline, (SELECT tz FROM users WHERE id = seats.user)";
+    "deadline, (SELECT tz FROM users WHERE id = seats.\"user\")";
 
 /* Seats whose deadline passed (index seats_deadline). */
 static const char SQL_DEADLINES_LIST[] =

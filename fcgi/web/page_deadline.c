@@ -195,8 +195,8 @@ static const char SQL_RECLAIM[] =
     "remind_at = CASE WHEN a THEN ?3 + ms - ms / 4 END "
     "FROM (SELECT g.status = 'active' AND (g.to_act >> s.seat) & 1 AS a, "
     "g.move_secs AS ms FROM games g JOIN seats s ON s.game = g.id "
-    "WHERE g.id = ?1 AND s.user = ?2) "
-    "WHERE game = ?1 AND user = ?2 AND is_bot = 1 AND "
+    "WHERE g.id = ?1 AND s.\"user\" = ?2) "
+    "WHERE game = ?1 AND \"user\" = ?2 AND is_bot = 1 AND "
     "resigned_ply IS NULL AND "
     "(SELECT is_bot FROM users WHERE id = ?2) = 0";
 
