@@ -184,8 +184,8 @@ static const char SQL_START[] =
 static const char SQL_BOTS_DUE[] =
     "UPDATE seats SET bot_due = ?2 WHERE game = ?1 AND is_bot = 1 AND "
     "\"user\" IS NOT NULL AND bot_due IS NULL AND "
-    "((SELECT to_act FROM games WHERE id = ?1 AND status = 'active') "
-    ">> seat) & 1";
+    "(((SELECT to_act FROM games WHERE id = ?1 AND status = 'active') "
+    ">> CAST(seat AS INTEGER)) & 1) = 1";
 
 enum db_rc
 store_invite_start(struct db *db, int64_t id, int64_t now, int *started)

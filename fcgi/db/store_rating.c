@@ -29,7 +29,8 @@ static const char SQL_PUT[] =
     "INSERT INTO ratings (\"user\", rules, rating, rd, vol, games, wins, "
     "updated) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7) "
     "ON CONFLICT (\"user\", rules) DO UPDATE SET rating = ?3, rd = ?4, "
-    "vol = ?5, games = games + 1, wins = wins + ?6, updated = ?7";
+    "vol = ?5, games = ratings.games + 1, wins = ratings.wins + ?6, "
+    "updated = ?7";
 
 static const char SQL_HISTORY_ADD[] =
     "INSERT INTO rating_history (\"user\", game, rules, place, before, rating, "

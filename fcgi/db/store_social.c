@@ -107,7 +107,7 @@ static const char SQL_CHAT_LIST[] =
     "c.ply, c.created FROM chat c LEFT JOIN users u ON u.id = c.\"user\" "
     "WHERE c.game = ?1 AND NOT EXISTS (SELECT 1 FROM blocks b "
     "WHERE b.\"user\" = ?2 AND b.blocked = c.\"user\") "
-    "ORDER BY c.id DESC LIMIT ?3) ORDER BY 1";
+    "ORDER BY c.id DESC LIMIT ?3) AS l ORDER BY 1";
 
 enum db_rc
 store_social_chat_list(struct db *db, int64_t id, int64_t viewer,
@@ -195,7 +195,7 @@ static const char SQL_UNMAILED[] =
     "LEFT JOIN users u ON u.id = c.\"user\" "
     "LEFT JOIN chat_seen s ON s.game = c.game AND s.\"user\" = ?2 "
     "WHERE c.game = ?1 AND c.id > coalesce(s.mailed, 0) "
-    "AND coalesce(s.muted, 0) = 0 AND c.\"user\" IS NOT ?2 "
+    "AND coalesce(s.muted, 0) = 0 AND c.\"user\" IS DISTINCT FROM ?2 "
     "AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.\"user\" = ?2 "
     "AND b.blocked = c.\"user\") ORDER BY c.id LIMIT 50";
 
@@ -231,7 +231,9 @@ store_social_chat_unmailed(struct db *db, struct arena *a, int64_t id,
 
 static const char SQL_MAILED[] =
     "INSERT INTO chat_seen (game, \"user\", mailed) VALUES (?1, ?2, ?3) "
-    "ON CONFLICT (game, \"user\") DO UPDATE SET mailed = max(mailed, ?3)";
+    "ON CONFLICT (game, \"user\") DO UPDATE "
+    "SET mailed = CASE WHEN chat_seen.mailed > ?3 THEN chat_seen.mailed "
+    "ELSE ?3 END";
 
 enum db_rc
 store_social_chat_mailed(struct db *db, int64_t id, int64_t user,
@@ -311,8 +313,9 @@ store_social_blocks(struct db *db, int64_t user, int64_t other)
 }
 
 static const char SQL_BLOCK[] =
-    "INSERT OR IGNORE INTO blocks (\"user\", blocked, created) "
-    "VALUES (?1, ?2, ?3)";
+    "INSERT INTO blocks (\"user\", blocked, created) "
+    "SELECT ?1, ?2, ?3 WHERE CAST(?1 AS BIGINT) <> ?2 "
+    "ON CONFLICT DO NOTHING";
 
 static const char SQL_UNBLOCK[] =
     "DELETE FROM blocks WHERE \"user\" = ?1 AND blocked = ?2";

@@ -309,7 +309,7 @@ mail_queue_answer(struct db *db, const struct store_invite *v, int started)
 static const char SQL_QUEUE_TEXT[] =
     "INSERT INTO outbox (to_addr, subject, body, message_id, \"user\", game, "
     "created, kind, composed, html, headers) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'text', 1, ?8, ?9)";
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'text', 1, ?8, ?9) RETURNING id";
 
 /* One line, not empty: no header injection through a subject or address. */
 static int
@@ -323,6 +323,7 @@ mail_queue_text(struct db *db, const struct mail_text *m, int64_t *id)
 {
 	char		 mid[MAIL_ID_MAX];
 	sqlite3_stmt	*st;
+	int64_t		 rowid;
 	enum db_rc	 rc;
 
 	if (!one_line(m->to) || !one_line(m->subject) || m->text == NULL)
@@ -343,8 +344,8 @@ mail_queue_text(struct db *db, const struct mail_text *m, int64_t *id)
 		sqlite3_bind_text(st, 8, m->html, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 9, m->headers != NULL ? m->headers : "", -1,
 	    SQLITE_STATIC);
-	if ((rc = db_step_done(db, st)) == DB_OK && id != NULL)
-		*id = sqlite3_last_insert_rowid(db_handle(db));
+	if ((rc = db_step_id(db, st, &rowid)) == DB_OK && id != NULL)
+		*id = rowid;
 	return rc;
 }
 

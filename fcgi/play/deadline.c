@@ -252,10 +252,16 @@ deadline_vacation_start(struct db *db, int64_t user, int64_t now,
 }
 
 /* Clocks move on by the time they stood (deadline_pushed, in SQL). */
+/* max(0, ?3 - max(?2, coalesce(turn_start, ?2))), in CASEs (SQLite's
+ * max(a, b) is not PostgreSQL's). */
+#define VAC_PAUSED_FROM "CASE WHEN turn_start > ?2 THEN turn_start ELSE ?2 END"
+#define VAC_PUSHED \
+    "CASE WHEN ?3 - " VAC_PAUSED_FROM " > 0 " \
+    "THEN ?3 - " VAC_PAUSED_FROM " ELSE 0 END"
 static const char SQL_VAC_PUSH[] =
     "UPDATE seats SET "
-    "deadline = deadline + max(0, ?3 - max(?2, coalesce(turn_start, ?2))), "
-    "remind_at = remind_at + max(0, ?3 - max(?2, coalesce(turn_start, ?2))) "
+    "deadline = deadline + " VAC_PUSHED ", "
+    "remind_at = remind_at + " VAC_PUSHED " "
     "WHERE \"user\" = ?1 AND deadline IS NOT NULL";
 static const char SQL_VAC_END[] =
     "UPDATE users SET vacation_from = NULL, vacation_until = NULL, "
