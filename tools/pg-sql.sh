@@ -3,7 +3,8 @@
 #
 # A migration is written once, for SQLite.  Where the two dialects
 # differ only in words, this script rewrites them; where they differ in
-# form (SQLite's triggers), the PostgreSQL text is written by hand in
+# form (SQLite's triggers; its built-in group_concat, which the program's
+# statements use), the PostgreSQL text is written by hand in
 # sql/pg/NNN_name.sql, which is printed after the rewritten file.  The
 # rewrite, on the code of each line (a "--" comment is left as it is):
 #

@@ -603,7 +603,7 @@ static const char SQL_ACTIVE[] =
     "ORDER BY id";
 static const char SQL_MAX_USER[] = "SELECT coalesce(max(id), 0) FROM users";
 static const char SQL_SESS_ADD[] =
-    "INSERT INTO sessions (token_hash, user, csrf, created, expires, "
+    "INSERT INTO sessions (token_hash, \"user\", csrf, created, expires, "
     "last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?4)";
 
 /* Store a session for user (as sess_login does) unless it has one. */

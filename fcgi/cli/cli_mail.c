@@ -121,7 +121,7 @@ out:
 }
 
 static const char SQL_SEAT_TOKEN[] =
-    "SELECT s.user, g.ply FROM seats s JOIN games g ON g.id = s.game "
+    "SELECT s.\"user\", g.ply FROM seats s JOIN games g ON g.id = s.game "
     "WHERE s.game = ?1 AND s.seat = ?2";
 
 /*

@@ -464,6 +464,20 @@ db_step_done(struct db *db, sqlite3_stmt *st)
 	return db_fail(db, st);
 }
 
+enum db_rc
+db_step_id(struct db *db, sqlite3_stmt *st, int64_t *id)
+{
+	if (st == NULL)
+		return DB_ERROR;
+	/* SQLite makes every change of a RETURNING statement at its first
+	 * step; the reset after the one row ends it. */
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return db_fail(db, st);
+	*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return DB_OK;
+}
+
 /*
  * Group commit.  One fsync makes every write before it durable, so the
  * writer process lets the requests that are waiting when it is free

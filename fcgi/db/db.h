@@ -80,6 +80,13 @@ enum db_rc	 db_rc_of(int sqlite_rc);
 enum db_rc	 db_step_done(struct db *db, sqlite3_stmt *st);
 
 /*
+ * Run one INSERT ... RETURNING id (st already bound) and set *id to the
+ * new row's id (written the same on both stores, where SQLite alone has
+ * last_insert_rowid); resets it.  *id is left alone on an error.
+ */
+enum db_rc	 db_step_id(struct db *db, sqlite3_stmt *st, int64_t *id);
+
+/*
  * Transactions.  db_begin_immediate takes the write lock now (waiting
  * in the writers' queue, then through the busy handler; DB_BUSY if it
  * cannot within DB_BUSY_MAX_MS).  db_commit and db_rollback_if_open

@@ -19,7 +19,8 @@ update_one(struct db *db, sqlite3_stmt *st)
 
 static const char SQL_ACCT_GET[] =
     "SELECT email_verified, email_gen, pw_gen, "
-    "coalesce(api_token_expires, 0) * (api_token IS NOT NULL), "
+    "CASE WHEN api_token IS NOT NULL THEN coalesce(api_token_expires, 0) "
+    "ELSE 0 END, "
     "coalesce(api_token_used, 0), confirm_moves FROM users WHERE id = ?1";
 
 enum store_user_rc
@@ -144,7 +145,7 @@ store_account_set_pwhash(struct db *db, int64_t id, const char *hash,
 	return store_account_end_sessions(db, id);
 }
 
-static const char SQL_ACCT_END[] = "DELETE FROM sessions WHERE user = ?1";
+static const char SQL_ACCT_END[] = "DELETE FROM sessions WHERE \"user\" = ?1";
 
 enum store_user_rc
 store_account_end_sessions(struct db *db, int64_t id)
@@ -159,7 +160,7 @@ store_account_end_sessions(struct db *db, int64_t id)
 }
 
 static const char SQL_ACCT_BY_EMAIL[] =
-    "SELECT name FROM users WHERE email = ?1 COLLATE NOCASE AND is_bot = 0 "
+    "SELECT name FROM users WHERE lower(email) = lower(?1) AND is_bot = 0 "
     "ORDER BY id LIMIT 1";
 
 enum store_user_rc

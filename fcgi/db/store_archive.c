@@ -15,7 +15,8 @@
 #include "store_lobby.h"
 
 /* The seats of game g whose player resigned, as a mask (outcome.h). */
-#define SQL_RESIGNED "(SELECT coalesce(sum(1 << r.seat), 0) FROM seats r " \
+#define SQL_RESIGNED \
+    "(SELECT coalesce(sum(1 << CAST(r.seat AS INTEGER)), 0) FROM seats r " \
     "WHERE r.game = g.id AND r.resigned_ply IS NOT NULL)"
 
 /* The table's outcome from columns i (ended), i + 1 and i + 2. */
@@ -35,16 +36,16 @@ static const char SQL_LIST[] =
     "SELECT g.id, g.rules, coalesce(g.finished, 0), g.updated, g.rated, "
     "g.state, g.ended, coalesce(g.ended_seat, -1), " SQL_RESIGNED " "
     "FROM games g "
-    "WHERE g.status = CASE ?4 WHEN 0 THEN 'over' ELSE 'active' END "
-    "AND (?1 IS NULL OR g.rules = ?1) "
-    "AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
-    "AND s.user = ?2)) "
-    "AND (?3 IS NULL OR g.id < ?3) "
+    "WHERE g.status = CASE WHEN ?4 = 0 THEN 'over' ELSE 'active' END "
+    "AND (CAST(?1 AS TEXT) IS NULL OR g.rules = ?1) "
+    "AND (CAST(?2 AS BIGINT) IS NULL OR EXISTS (SELECT 1 FROM seats s "
+    "WHERE s.game = g.id AND s.\"user\" = ?2)) "
+    "AND (CAST(?3 AS BIGINT) IS NULL OR g.id < ?3) "
     "ORDER BY g.id DESC LIMIT ?5";
 
 static const char SQL_SEATS[] =
     "SELECT s.seat, coalesce(u.name, '') FROM seats s "
-    "LEFT JOIN users u ON u.id = s.user WHERE s.game = ?1 ORDER BY s.seat";
+    "LEFT JOIN users u ON u.id = s.\"user\" WHERE s.game = ?1 ORDER BY s.seat";
 
 /* One game's players with their scores and places, into o. */
 static enum db_rc
@@ -183,8 +184,8 @@ store_archive_list(struct db *db, const struct store_archive_query *q,
 static const char SQL_H2H[] =
     "SELECT g.rules, g.state, a.seat, b.seat, g.ended, "
     "coalesce(g.ended_seat, -1), " SQL_RESIGNED " FROM games g "
-    "JOIN seats a ON a.game = g.id AND a.user = ?1 "
-    "JOIN seats b ON b.game = g.id AND b.user = ?2 "
+    "JOIN seats a ON a.game = g.id AND a.\"user\" = ?1 "
+    "JOIN seats b ON b.game = g.id AND b.\"user\" = ?2 "
     "WHERE g.status = 'over'";
 
 enum db_rc

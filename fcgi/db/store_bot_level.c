@@ -6,8 +6,9 @@
 #include "store_user.h"
 
 static const char SQL_LEVELS[] =
-    "SELECT s.seat, u.name = '" BOT_STRONG_NAME "' FROM seats AS s "
-    "JOIN users AS u ON u.id = s.user WHERE s.game = ?1 AND s.is_bot";
+    "SELECT s.seat, CASE WHEN u.name = '" BOT_STRONG_NAME "' THEN 1 ELSE 0 END "
+    "FROM seats AS s "
+    "JOIN users AS u ON u.id = s.\"user\" WHERE s.game = ?1 AND s.is_bot = 1";
 
 const char *
 bot_level_name(enum bot_level l)

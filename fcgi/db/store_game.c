@@ -165,12 +165,15 @@ record_of(const struct store_game *g, struct record *rec)
 static const char SQL_GAME_INSERT[] =
     "INSERT INTO games (rules, options, nseats, dealer, state, layout, "
     "to_act, status, seed, commitment, decks, created_by, created, updated) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)";
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13) "
+    "RETURNING id";
 
 static const char SQL_SEAT_INSERT[] =
-    "INSERT INTO seats (game, seat, user, is_bot, bot_due) "
-    "SELECT ?1, ?2, ?3, b, CASE WHEN b AND ?4 THEN ?5 END FROM "
-    "(SELECT coalesce((SELECT is_bot FROM users WHERE id = ?3), 0) AS b)";
+    "INSERT INTO seats (game, seat, \"user\", is_bot, bot_due) "
+    "SELECT ?1, ?2, ?3, b, "
+    "CASE WHEN b = 1 AND ?4 <> 0 THEN CAST(?5 AS BIGINT) END FROM "
+    "(SELECT coalesce((SELECT is_bot FROM users WHERE id = ?3), 0) AS b) "
+    "AS bot";
 
 /* Insert the seats of game id; bot seats that must act are due now. */
 static enum db_rc
@@ -277,12 +280,11 @@ store_game_create(struct db *db, const struct store_game_new *n,
 	if (n->created_by != 0)
 		sqlite3_bind_int64(st, 12, n->created_by);
 	sqlite3_bind_int64(st, 13, now);
-	rc = db_step_done(db, st);
+	rc = db_step_id(db, st, id);
 	json_object_put(root);
 	sodium_memzero(rec.seed, sizeof(rec.seed));
 	if (rc != DB_OK)
 		return rc;
-	*id = sqlite3_last_insert_rowid(db_handle(db));
 	return insert_seats(db, n, *id, gs.over ? 0 : gs.to_act, now);
 }
 
@@ -293,10 +295,10 @@ static const char SQL_GAME_LOAD[] =
     "FROM games WHERE id = ?1";
 
 static const char SQL_SEATS_LOAD[] =
-    "SELECT s.seat, s.user, s.is_bot, s.view_ply, coalesce(s.deadline, 0), "
+    "SELECT s.seat, s.\"user\", s.is_bot, s.view_ply, coalesce(s.deadline, 0), "
     "coalesce(s.turn_start, 0), coalesce(u.vacation_from, 0), "
     "coalesce(s.resigned_ply, -1) "
-    "FROM seats AS s LEFT JOIN users AS u ON u.id = s.user "
+    "FROM seats AS s LEFT JOIN users AS u ON u.id = s.\"user\" "
     "WHERE s.game = ?1 ORDER BY s.seat";
 
 /* Replay the log into g->state (which holds state_size bytes). */
@@ -494,11 +496,13 @@ static const char SQL_HAND_INSERT[] =
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
 static const char SQL_GAME_ADVANCE[] =
     "UPDATE games SET state = ?2, layout = ?3, ply = ?4, to_act = ?5, "
-    "status = CASE WHEN ?6 THEN 'over' ELSE status END, updated = ?7, "
-    "finished = CASE WHEN ?6 THEN ?7 END WHERE id = ?1 AND ply = ?4 - 1 "
+    "status = CASE WHEN ?6 <> 0 THEN 'over' ELSE status END, updated = ?7, "
+    "finished = CASE WHEN ?6 <> 0 THEN CAST(?7 AS BIGINT) END "
+    "WHERE id = ?1 AND ply = ?4 - 1 "
     "AND ended IS NULL";
 static const char SQL_BOTS_DUE[] =
-    "UPDATE seats SET bot_due = CASE WHEN is_bot AND (?2 >> seat) & 1 "
+    "UPDATE seats SET bot_due = CASE WHEN is_bot = 1 AND "
+    "((CAST(?2 AS BIGINT) >> CAST(seat AS INTEGER)) & 1) = 1 "
     "THEN coalesce(bot_due, ?3) END WHERE game = ?1";
 
 /* Store one hand event. */

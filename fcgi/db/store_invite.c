@@ -18,8 +18,8 @@ store_invite_state_name(enum store_invite_state s)
 }
 
 static const char SQL_ADD[] =
-    "INSERT INTO invitations (game, seat, user, from_user, created, expires) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+    "INSERT INTO invitations (game, seat, \"user\", from_user, created, "
+    "expires) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
 
 enum db_rc
 store_invite_add(struct db *db, int64_t game, int seat, int64_t user,
@@ -39,22 +39,22 @@ store_invite_add(struct db *db, int64_t game, int seat, int64_t user,
 }
 
 #define SELECT_INVITE \
-    "SELECT i.id, i.game, i.seat, i.user, i.from_user, u.name, f.name, " \
+    "SELECT i.id, i.game, i.seat, i.\"user\", i.from_user, u.name, f.name, " \
     "g.rules, i.created, i.expires, coalesce(i.answered, 0), " \
     "coalesce(i.answer, 'waiting'), g.move_secs FROM invitations i " \
-    "JOIN users u ON u.id = i.user JOIN users f ON f.id = i.from_user " \
+    "JOIN users u ON u.id = i.\"user\" JOIN users f ON f.id = i.from_user " \
     "JOIN games g ON g.id = i.game "
 
 static const char SQL_GET[] = SELECT_INVITE "WHERE i.id = ?1";
 static const char SQL_WAITING[] = SELECT_INVITE
-    "WHERE i.game = ?1 AND i.user = ?2 AND i.answer IS NULL "
+    "WHERE i.game = ?1 AND i.\"user\" = ?2 AND i.answer IS NULL "
     "ORDER BY i.seat LIMIT 1";
 static const char SQL_FIND[] = SELECT_INVITE
-    "WHERE i.game = ?1 AND i.user = ?2 ORDER BY i.id DESC LIMIT 1";
+    "WHERE i.game = ?1 AND i.\"user\" = ?2 ORDER BY i.id DESC LIMIT 1";
 static const char SQL_OF_GAME[] = SELECT_INVITE
     "WHERE i.game = ?1 ORDER BY i.seat, i.id LIMIT ?2";
 static const char SQL_OF_USER[] = SELECT_INVITE
-    "WHERE i.user = ?1 AND i.answer IS NULL ORDER BY i.id DESC LIMIT ?2";
+    "WHERE i.\"user\" = ?1 AND i.answer IS NULL ORDER BY i.id DESC LIMIT ?2";
 
 static void
 copy_text(sqlite3_stmt *st, int col, char *out, size_t outsz)
@@ -179,13 +179,13 @@ store_invite_of_user(struct db *db, struct arena *a, int64_t user,
 static const char SQL_START[] =
     "UPDATE games SET status = 'active', updated = ?2 "
     "WHERE id = ?1 AND status = 'open' AND NOT EXISTS "
-    "(SELECT 1 FROM seats WHERE game = ?1 AND user IS NULL)";
+    "(SELECT 1 FROM seats WHERE game = ?1 AND \"user\" IS NULL)";
 /* The bots to act were left alone while the table waited. */
 static const char SQL_BOTS_DUE[] =
     "UPDATE seats SET bot_due = ?2 WHERE game = ?1 AND is_bot = 1 AND "
-    "user IS NOT NULL AND bot_due IS NULL AND "
-    "((SELECT to_act FROM games WHERE id = ?1 AND status = 'active') "
-    ">> seat) & 1";
+    "\"user\" IS NOT NULL AND bot_due IS NULL AND "
+    "(((SELECT to_act FROM games WHERE id = ?1 AND status = 'active') "
+    ">> CAST(seat AS INTEGER)) & 1) = 1";
 
 enum db_rc
 store_invite_start(struct db *db, int64_t id, int64_t now, int *started)
@@ -211,8 +211,8 @@ store_invite_start(struct db *db, int64_t id, int64_t now, int *started)
 }
 
 static const char SQL_SEAT[] =
-    "UPDATE seats SET user = ?3, is_bot = 0 "
-    "WHERE game = ?1 AND seat = ?2 AND user IS NULL "
+    "UPDATE seats SET \"user\" = ?3, is_bot = 0 "
+    "WHERE game = ?1 AND seat = ?2 AND \"user\" IS NULL "
     "AND EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status = 'open')";
 static const char SQL_MARK[] =
     "UPDATE invitations SET answer = ?2, answered = ?3 "

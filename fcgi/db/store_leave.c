@@ -24,7 +24,7 @@ static const char SQL_RESIGNED[] =
 static const char SQL_TO_BOT[] =
     "UPDATE seats SET is_bot = 1, timeouts = 0, turn_start = NULL, "
     "deadline = NULL, remind_at = NULL, "
-    "bot_due = CASE WHEN ?3 THEN coalesce(bot_due, ?4) END "
+    "bot_due = CASE WHEN ?3 <> 0 THEN coalesce(bot_due, ?4) END "
     "WHERE game = ?1 AND seat = ?2";
 static const char SQL_TOUCH[] =
     "UPDATE games SET updated = ?2 WHERE id = ?1";

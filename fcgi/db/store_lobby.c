@@ -25,17 +25,17 @@
 static const char SQL_OPEN_GAMES[] =
     "SELECT * FROM (SELECT g.id, g.rules, g.options, g.created, "
     "coalesce(u.name, ''), "
-    "(SELECT count(*) FROM seats s WHERE s.game = g.id AND s.user IS NULL "
+    "(SELECT count(*) FROM seats s WHERE s.game = g.id AND s.\"user\" IS NULL "
     "AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
     "i.seat = s.seat AND i.answer IS NULL)) AS free, "
-    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?1) "
-    "AS mine, g.move_secs, "
+    "CASE WHEN EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
+    "AND s.\"user\" = ?1) THEN 1 ELSE 0 END AS mine, g.move_secs, "
     "coalesce((SELECT group_concat(n.name, ', ') FROM invitations i "
-    "JOIN users n ON n.id = i.user WHERE i.game = g.id AND "
+    "JOIN users n ON n.id = i.\"user\" WHERE i.game = g.id AND "
     "i.answer IS NULL), '') "
     "FROM games g LEFT JOIN users u ON u.id = g.created_by "
-    "WHERE g.status = 'open' ORDER BY g.created DESC, g.id DESC) "
-    "WHERE free > 0 OR mine LIMIT ?2";
+    "WHERE g.status = 'open' ORDER BY g.created DESC, g.id DESC) AS o "
+    "WHERE free > 0 OR mine = 1 LIMIT ?2";
 
 static void
 copy_text(sqlite3_stmt *st, int col, char *out, size_t outsz)
@@ -100,15 +100,18 @@ store_lobby_open_games(struct db *db, struct arena *a, int64_t uid, int max,
  */
 static const char SQL_MY_GAMES[] =
     "SELECT g.id, g.rules, g.status, "
-    "g.status = 'active' AND (g.to_act >> s.seat) & 1 AS turn, "
+    "CASE WHEN g.status = 'active' AND "
+    "((g.to_act >> CAST(s.seat AS INTEGER)) & 1) = 1 THEN 1 ELSE 0 END "
+    "AS turn, "
     "g.ply, g.updated, coalesce(g.finished, 0), s.seat, "
-    "(SELECT group_concat(n, ', ') FROM (SELECT CASE WHEN s2.is_bot AND "
-    "s2.user IS NOT NULL THEN json_extract('" BOT_NAME_JSON "', '$[' || "
-    "s2.seat || ']') ELSE coalesce(u2.name, '(open seat)') END AS n "
-    "FROM seats s2 LEFT JOIN users u2 ON u2.id = s2.user "
-    "WHERE s2.game = g.id AND s2.seat != s.seat ORDER BY s2.seat)), "
+    "(SELECT group_concat(n, ', ') FROM (SELECT CASE WHEN s2.is_bot = 1 "
+    "AND s2.\"user\" IS NOT NULL THEN (SELECT column2 FROM (VALUES "
+    BOT_NAME_VALUES ") AS bn WHERE column1 = s2.seat) "
+    "ELSE coalesce(u2.name, '(open seat)') END AS n "
+    "FROM seats s2 LEFT JOIN users u2 ON u2.id = s2.\"user\" "
+    "WHERE s2.game = g.id AND s2.seat != s.seat ORDER BY s2.seat) AS o), "
     "g.state "
-    "FROM seats s JOIN games g ON g.id = s.game WHERE s.user = ?1 "
+    "FROM seats s JOIN games g ON g.id = s.game WHERE s.\"user\" = ?1 "
     "ORDER BY turn DESC, s.deadline IS NULL, s.deadline, "
     "g.status = 'over', g.updated DESC, g.id DESC "
     "LIMIT ?2";
@@ -196,8 +199,9 @@ store_lobby_my_games(struct db *db, struct arena *a, int64_t uid, int max,
 }
 
 static const char SQL_SEAT_NAMES[] =
-    "SELECT s.seat, u.name FROM seats AS s JOIN users AS u ON u.id = s.user "
-    "WHERE s.game = ?1 AND s.user != ?2";
+    "SELECT s.seat, u.name FROM seats AS s "
+    "JOIN users AS u ON u.id = s.\"user\" "
+    "WHERE s.game = ?1 AND s.\"user\" != ?2";
 
 enum db_rc
 store_lobby_seat_names(struct db *db, int64_t id, int64_t skip, int nseats,
@@ -303,20 +307,22 @@ store_lobby_last_move_of(struct db *db, int64_t id, int seat, int *ply)
 
 static const char SQL_JOIN_CHECK[] =
     "SELECT g.status, "
-    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.user = ?2), "
-    "(SELECT min(seat) FROM seats s WHERE s.game = g.id AND s.user IS NULL "
+    "CASE WHEN EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
+    "AND s.\"user\" = ?2) THEN 1 ELSE 0 END, "
+    "(SELECT min(seat) FROM seats s WHERE s.game = g.id AND s.\"user\" IS NULL "
     "AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
     "i.seat = s.seat AND i.answer IS NULL)), "
-    "EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.seat = ?3 "
-    "AND s.user IS NULL AND NOT EXISTS (SELECT 1 FROM invitations i WHERE "
-    "i.game = g.id AND i.seat = ?3 AND i.answer IS NULL)), "
+    "CASE WHEN EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
+    "AND s.seat = ?3 AND s.\"user\" IS NULL AND NOT EXISTS (SELECT 1 "
+    "FROM invitations i WHERE i.game = g.id AND i.seat = ?3 "
+    "AND i.answer IS NULL)) THEN 1 ELSE 0 END, "
     "(SELECT is_bot FROM users WHERE id = ?2), "
-    "EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
-    "i.user = ?2 AND i.answer IS NULL) "
+    "CASE WHEN EXISTS (SELECT 1 FROM invitations i WHERE i.game = g.id AND "
+    "i.\"user\" = ?2 AND i.answer IS NULL) THEN 1 ELSE 0 END "
     "FROM games g WHERE g.id = ?1";
 static const char SQL_JOIN_SEAT[] =
-    "UPDATE seats SET user = ?3, is_bot = 0 "
-    "WHERE game = ?1 AND seat = ?2 AND user IS NULL";
+    "UPDATE seats SET \"user\" = ?3, is_bot = 0 "
+    "WHERE game = ?1 AND seat = ?2 AND \"user\" IS NULL";
 
 enum db_rc
 store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,

@@ -23,16 +23,17 @@ static const char SQL_APPLIED[] =
     "SELECT 1 FROM rating_history WHERE game = ?1 LIMIT 1";
 
 static const char SQL_GET[] =
-    "SELECT rating, rd, vol FROM ratings WHERE user = ?1 AND rules = ?2";
+    "SELECT rating, rd, vol FROM ratings WHERE \"user\" = ?1 AND rules = ?2";
 
 static const char SQL_PUT[] =
-    "INSERT INTO ratings (user, rules, rating, rd, vol, games, wins, "
+    "INSERT INTO ratings (\"user\", rules, rating, rd, vol, games, wins, "
     "updated) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7) "
-    "ON CONFLICT (user, rules) DO UPDATE SET rating = ?3, rd = ?4, "
-    "vol = ?5, games = games + 1, wins = wins + ?6, updated = ?7";
+    "ON CONFLICT (\"user\", rules) DO UPDATE SET rating = ?3, rd = ?4, "
+    "vol = ?5, games = ratings.games + 1, wins = ratings.wins + ?6, "
+    "updated = ?7";
 
 static const char SQL_HISTORY_ADD[] =
-    "INSERT INTO rating_history (user, game, rules, place, before, rating, "
+    "INSERT INTO rating_history (\"user\", game, rules, place, before, rating, "
     "rd, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
 
 enum db_rc
@@ -208,7 +209,7 @@ add_str(struct json_object *o, const char *key, const unsigned char *s)
 
 static const char SQL_BOARD[] =
     "SELECT u.name, u.is_bot, r.rating, r.rd, r.games, r.wins "
-    "FROM ratings r JOIN users u ON u.id = r.user "
+    "FROM ratings r JOIN users u ON u.id = r.\"user\" "
     "WHERE r.rules = ?1 AND r.games >= ?2 "
     "ORDER BY r.rating DESC, u.name LIMIT ?3";
 
@@ -256,12 +257,12 @@ store_rating_board(struct db *db, const char *slug, int min_games,
 }
 
 static const char SQL_OF_USER[] =
-    "SELECT rules, rating, rd, games, wins FROM ratings WHERE user = ?1 "
+    "SELECT rules, rating, rd, games, wins FROM ratings WHERE \"user\" = ?1 "
     "ORDER BY games DESC, rules";
 
 static const char SQL_HISTORY[] =
     "SELECT game, at, rating, rd, place FROM rating_history "
-    "WHERE user = ?1 AND rules = ?2 ORDER BY at, game LIMIT ?3";
+    "WHERE \"user\" = ?1 AND rules = ?2 ORDER BY at, game LIMIT ?3";
 
 /* The history of user in slug into o's "history". */
 static enum db_rc

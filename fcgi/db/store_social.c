@@ -49,14 +49,14 @@ one_int(struct db *db, const char *sql, int64_t a, int64_t b, int64_t *out)
 }
 
 static const char SQL_CHAT_RECENT[] =
-    "SELECT count(*) FROM chat WHERE user = ?1 AND created > ?2";
+    "SELECT count(*) FROM chat WHERE \"user\" = ?1 AND created > ?2";
 
 static const char SQL_CHAT_BLOCKED[] =
-    "SELECT count(*) FROM seats s JOIN blocks b ON b.user = s.user "
+    "SELECT count(*) FROM seats s JOIN blocks b ON b.\"user\" = s.\"user\" "
     "WHERE s.game = ?1 AND b.blocked = ?2";
 
 static const char SQL_CHAT_ADD[] =
-    "INSERT INTO chat (game, seat, user, ply, text, created) "
+    "INSERT INTO chat (game, seat, \"user\", ply, text, created) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
 
 enum db_rc
@@ -99,15 +99,15 @@ store_social_chat_add(struct db *db, int64_t id, int seat, int64_t user,
 
 static const char SQL_CHAT_STATE[] =
     "SELECT g.chat_public, coalesce((SELECT muted FROM chat_seen "
-    "WHERE game = g.id AND user = ?2), 0) FROM games g WHERE g.id = ?1";
+    "WHERE game = g.id AND \"user\" = ?2), 0) FROM games g WHERE g.id = ?1";
 
 /* The newest STORE_SOCIAL_CHAT_SHOW, oldest first; blocked senders out. */
 static const char SQL_CHAT_LIST[] =
     "SELECT * FROM (SELECT c.id, c.seat, coalesce(u.name, ''), c.text, "
-    "c.ply, c.created FROM chat c LEFT JOIN users u ON u.id = c.user "
+    "c.ply, c.created FROM chat c LEFT JOIN users u ON u.id = c.\"user\" "
     "WHERE c.game = ?1 AND NOT EXISTS (SELECT 1 FROM blocks b "
-    "WHERE b.user = ?2 AND b.blocked = c.user) "
-    "ORDER BY c.id DESC LIMIT ?3) ORDER BY 1";
+    "WHERE b.\"user\" = ?2 AND b.blocked = c.\"user\") "
+    "ORDER BY c.id DESC LIMIT ?3) AS l ORDER BY 1";
 
 enum db_rc
 store_social_chat_list(struct db *db, int64_t id, int64_t viewer,
@@ -174,8 +174,8 @@ store_social_chat_list(struct db *db, int64_t id, int64_t viewer,
 }
 
 static const char SQL_MUTE[] =
-    "INSERT INTO chat_seen (game, user, muted) VALUES (?1, ?2, ?3) "
-    "ON CONFLICT (game, user) DO UPDATE SET muted = ?3";
+    "INSERT INTO chat_seen (game, \"user\", muted) VALUES (?1, ?2, ?3) "
+    "ON CONFLICT (game, \"user\") DO UPDATE SET muted = ?3";
 
 enum db_rc
 store_social_mute(struct db *db, int64_t id, int64_t user, int on)
@@ -192,12 +192,12 @@ store_social_mute(struct db *db, int64_t id, int64_t user, int on)
 
 static const char SQL_UNMAILED[] =
     "SELECT c.id, coalesce(u.name, ''), c.text FROM chat c "
-    "LEFT JOIN users u ON u.id = c.user "
-    "LEFT JOIN chat_seen s ON s.game = c.game AND s.user = ?2 "
+    "LEFT JOIN users u ON u.id = c.\"user\" "
+    "LEFT JOIN chat_seen s ON s.game = c.game AND s.\"user\" = ?2 "
     "WHERE c.game = ?1 AND c.id > coalesce(s.mailed, 0) "
-    "AND coalesce(s.muted, 0) = 0 AND c.user IS NOT ?2 "
-    "AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.user = ?2 "
-    "AND b.blocked = c.user) ORDER BY c.id LIMIT 50";
+    "AND coalesce(s.muted, 0) = 0 AND c.\"user\" IS DISTINCT FROM ?2 "
+    "AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.\"user\" = ?2 "
+    "AND b.blocked = c.\"user\") ORDER BY c.id LIMIT 50";
 
 enum db_rc
 store_social_chat_unmailed(struct db *db, struct arena *a, int64_t id,
@@ -230,8 +230,10 @@ store_social_chat_unmailed(struct db *db, struct arena *a, int64_t id,
 }
 
 static const char SQL_MAILED[] =
-    "INSERT INTO chat_seen (game, user, mailed) VALUES (?1, ?2, ?3) "
-    "ON CONFLICT (game, user) DO UPDATE SET mailed = max(mailed, ?3)";
+    "INSERT INTO chat_seen (game, \"user\", mailed) VALUES (?1, ?2, ?3) "
+    "ON CONFLICT (game, \"user\") DO UPDATE "
+    "SET mailed = CASE WHEN chat_seen.mailed > ?3 THEN chat_seen.mailed "
+    "ELSE ?3 END";
 
 enum db_rc
 store_social_chat_mailed(struct db *db, int64_t id, int64_t user,
@@ -248,7 +250,7 @@ store_social_chat_mailed(struct db *db, int64_t id, int64_t user,
 }
 
 static const char SQL_NOTE_GET[] =
-    "SELECT text FROM notes WHERE game = ?1 AND user = ?2";
+    "SELECT text FROM notes WHERE game = ?1 AND \"user\" = ?2";
 
 enum db_rc
 store_social_note_get(struct db *db, struct arena *a, int64_t id,
@@ -273,11 +275,11 @@ store_social_note_get(struct db *db, struct arena *a, int64_t id,
 }
 
 static const char SQL_NOTE_PUT[] =
-    "INSERT INTO notes (game, user, text, updated) VALUES (?1, ?2, ?3, ?4) "
-    "ON CONFLICT (game, user) DO UPDATE SET text = ?3, updated = ?4";
+    "INSERT INTO notes (game, \"user\", text, updated) VALUES (?1, ?2, ?3, ?4) "
+    "ON CONFLICT (game, \"user\") DO UPDATE SET text = ?3, updated = ?4";
 
 static const char SQL_NOTE_DEL[] =
-    "DELETE FROM notes WHERE game = ?1 AND user = ?2";
+    "DELETE FROM notes WHERE game = ?1 AND \"user\" = ?2";
 
 enum db_rc
 store_social_note_put(struct db *db, int64_t id, int64_t user,
@@ -298,7 +300,7 @@ store_social_note_put(struct db *db, int64_t id, int64_t user,
 }
 
 static const char SQL_BLOCKS[] =
-    "SELECT 1 FROM blocks WHERE user = ?1 AND blocked = ?2";
+    "SELECT 1 FROM blocks WHERE \"user\" = ?1 AND blocked = ?2";
 
 int
 store_social_blocks(struct db *db, int64_t user, int64_t other)
@@ -311,11 +313,12 @@ store_social_blocks(struct db *db, int64_t user, int64_t other)
 }
 
 static const char SQL_BLOCK[] =
-    "INSERT OR IGNORE INTO blocks (user, blocked, created) "
-    "VALUES (?1, ?2, ?3)";
+    "INSERT INTO blocks (\"user\", blocked, created) "
+    "SELECT ?1, ?2, ?3 WHERE CAST(?1 AS BIGINT) <> ?2 "
+    "ON CONFLICT DO NOTHING";
 
 static const char SQL_UNBLOCK[] =
-    "DELETE FROM blocks WHERE user = ?1 AND blocked = ?2";
+    "DELETE FROM blocks WHERE \"user\" = ?1 AND blocked = ?2";
 
 enum db_rc
 store_social_block(struct db *db, int64_t user, int64_t other, int on)
@@ -333,7 +336,7 @@ store_social_block(struct db *db, int64_t user, int64_t other, int on)
 
 static const char SQL_BLOCK_LIST[] =
     "SELECT u.name FROM blocks b JOIN users u ON u.id = b.blocked "
-    "WHERE b.user = ?1 ORDER BY u.name";
+    "WHERE b.\"user\" = ?1 ORDER BY u.name";
 
 enum db_rc
 store_social_block_list(struct db *db, int64_t user, struct json_object **out)

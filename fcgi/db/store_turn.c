@@ -16,9 +16,9 @@
  */
 static const char SQL_PEEK[] =
     "SELECT (SELECT coalesce(max(coalesce(seen_at, 0)), -1) FROM seats "
-    "WHERE game = ?2 AND +user = ?1), "
-    "(SELECT count(*) FROM seats WHERE user = ?1 AND deadline IS NOT NULL) "
-    "+ (SELECT count(*) FROM invitations WHERE user = ?1 AND "
+    "WHERE game = ?2 AND +\"user\" = ?1), "
+    "(SELECT count(*) FROM seats WHERE \"user\" = ?1 AND deadline IS NOT NULL) "
+    "+ (SELECT count(*) FROM invitations WHERE \"user\" = ?1 AND "
     "answer IS NULL)";
 
 enum db_rc
@@ -49,7 +49,7 @@ store_turn_seen_stale(int64_t seen, int64_t now)
 }
 
 static const char SQL_SEEN[] =
-    "UPDATE seats SET seen_at = ?3 WHERE game = ?1 AND user = ?2";
+    "UPDATE seats SET seen_at = ?3 WHERE game = ?1 AND \"user\" = ?2";
 
 enum db_rc
 store_turn_seen(struct db *db, int64_t user, int64_t game, int64_t now)
@@ -67,7 +67,7 @@ store_turn_seen(struct db *db, int64_t user, int64_t game, int64_t now)
 static const char SQL_WAITING[] =
     "SELECT s.game, g.rules, g.ply, coalesce(s.turn_start, 0), s.deadline "
     "FROM seats s JOIN games g ON g.id = s.game "
-    "WHERE s.user = ?1 AND s.deadline IS NOT NULL "
+    "WHERE s.\"user\" = ?1 AND s.deadline IS NOT NULL "
     "ORDER BY s.deadline, s.game LIMIT ?2";
 
 enum db_rc
@@ -110,7 +110,7 @@ store_turn_waiting(struct db *db, struct arena *a, int64_t user, int max,
 }
 
 static const char SQL_NEXT[] =
-    "SELECT game FROM seats WHERE user = ?1 AND deadline IS NOT NULL "
+    "SELECT game FROM seats WHERE \"user\" = ?1 AND deadline IS NOT NULL "
     "AND game != ?2 ORDER BY deadline, game LIMIT 1";
 
 enum db_rc

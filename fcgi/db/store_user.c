@@ -153,7 +153,7 @@ store_user_hash(const char *password, enum config_pwhash cost,
 
 static const char SQL_USER_INSERT[] =
     "INSERT INTO users (name, email, pwhash, tz, is_bot, created) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id";
 
 enum store_user_rc
 store_user_create(struct db *db, const char *name, const char *email,
@@ -192,7 +192,7 @@ store_user_create(struct db *db, const char *name, const char *email,
 	sqlite3_bind_int(st, 5, is_bot != 0);
 	sqlite3_bind_int64(st, 6, db_now());
 	/* A race with another registration ends in the UNIQUE index. */
-	if (sqlite3_step(st) != SQLITE_DONE) {
+	if (sqlite3_step(st) != SQLITE_ROW) {
 		drc = db_rc_of(sqlite3_extended_errcode(db_handle(db)));
 		sqlite3_reset(st);
 		sodium_memzero(hash, sizeof(hash));
@@ -201,16 +201,17 @@ store_user_create(struct db *db, const char *name, const char *email,
 		(void)db_fail(db, NULL);
 		return STORE_USER_ERROR;
 	}
+	if (id != NULL)
+		*id = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
 	sodium_memzero(hash, sizeof(hash));
-	if (id != NULL)
-		*id = sqlite3_last_insert_rowid(db_handle(db));
 	return STORE_USER_OK;
 }
 
 /* Columns 0..7 of both lookups; column 8 is the password hash. */
 #define USER_COLUMNS \
-    "id, name, email, tz, is_bot, notify, pwhash IS NOT NULL, created, pwhash"
+    "id, name, email, tz, is_bot, notify, " \
+    "CASE WHEN pwhash IS NOT NULL THEN 1 ELSE 0 END, created, pwhash"
 
 static void
 copy_text(sqlite3_stmt *st, int col, char *out, size_t outsz)
@@ -389,7 +390,8 @@ store_user_by_api_token(struct db *db, const unsigned char hash[32],
 }
 
 static const char SQL_USER_HAS_TOKEN[] =
-    "SELECT api_token IS NOT NULL FROM users WHERE id = ?1";
+    "SELECT CASE WHEN api_token IS NOT NULL THEN 1 ELSE 0 END FROM users "
+    "WHERE id = ?1";
 
 enum store_user_rc
 store_user_has_api_token(struct db *db, int64_t id, int *has)

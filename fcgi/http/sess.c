@@ -117,8 +117,8 @@ copy_col(sqlite3_stmt *st, int col, char *out, size_t outsz)
 }
 
 static const char SQL_SESS_LOAD[] =
-    "SELECT s.user, s.csrf, s.expires, s.last_seen, u.name, u.tz, "
-    "u.is_bot FROM sessions AS s JOIN users AS u ON u.id = s.user "
+    "SELECT s.\"user\", s.csrf, s.expires, s.last_seen, u.name, u.tz, "
+    "u.is_bot FROM sessions AS s JOIN users AS u ON u.id = s.\"user\" "
     "WHERE s.token_hash = ?1 AND s.expires > ?2 AND s.last_seen > ?3";
 
 int
@@ -239,7 +239,7 @@ static const char SQL_SESS_DELETE[] =
 static const char SQL_SESS_PRUNE[] =
     "DELETE FROM sessions WHERE expires <= ?1";
 static const char SQL_SESS_INSERT[] =
-    "INSERT INTO sessions (token_hash, user, csrf, created, expires, "
+    "INSERT INTO sessions (token_hash, \"user\", csrf, created, expires, "
     "last_seen) VALUES (?1, ?2, ?3, ?4, ?5, ?4)";
 
 static enum db_rc

@@ -103,7 +103,7 @@ wants(struct db *db, int64_t user, int *ok)
 }
 
 static const char SQL_QUEUE_GAME[] =
-    "INSERT INTO outbox (to_addr, subject, body, message_id, user, game, "
+    "INSERT INTO outbox (to_addr, subject, body, message_id, \"user\", game, "
     "created, kind, seat, ply, why, composed) "
     "SELECT email, '', ?5, ?6, id, ?2, ?7, 'game', ?3, ?4, ?8, 0 "
     "FROM users WHERE id = ?1";
@@ -179,7 +179,7 @@ mail_queue_move(struct db *db, const struct store_game *g, int seat,
 }
 
 static const char SQL_SEAT_USER[] =
-    "SELECT user, is_bot FROM seats WHERE game = ?1 AND seat = ?2";
+    "SELECT \"user\", is_bot FROM seats WHERE game = ?1 AND seat = ?2";
 
 enum db_rc
 mail_queue_game(struct db *db, int64_t game, int seat, int ply, int why,
@@ -207,7 +207,7 @@ mail_queue_game(struct db *db, int64_t game, int seat, int ply, int why,
 }
 
 static const char SQL_INVITED[] =
-    "SELECT i.seat, i.user, g.ply FROM invitations i "
+    "SELECT i.seat, i.\"user\", g.ply FROM invitations i "
     "JOIN games g ON g.id = i.game "
     "WHERE i.game = ?1 AND i.from_user = ?2 AND i.answer IS NULL "
     "ORDER BY i.seat";
@@ -242,9 +242,9 @@ mail_queue_invites(struct db *db, int64_t game, int64_t from)
 }
 
 static const char SQL_HUMANS[] =
-    "SELECT s.seat, s.user, g.to_act, g.ply, g.status FROM seats s "
+    "SELECT s.seat, s.\"user\", g.to_act, g.ply, g.status FROM seats s "
     "JOIN games g ON g.id = s.game WHERE s.game = ?1 AND "
-    "s.user IS NOT NULL AND s.is_bot = 0 ORDER BY s.seat";
+    "s.\"user\" IS NOT NULL AND s.is_bot = 0 ORDER BY s.seat";
 
 enum db_rc
 mail_queue_answer(struct db *db, const struct store_invite *v, int started)
@@ -307,9 +307,9 @@ mail_queue_answer(struct db *db, const struct store_invite *v, int started)
 }
 
 static const char SQL_QUEUE_TEXT[] =
-    "INSERT INTO outbox (to_addr, subject, body, message_id, user, game, "
+    "INSERT INTO outbox (to_addr, subject, body, message_id, \"user\", game, "
     "created, kind, composed, html, headers) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'text', 1, ?8, ?9)";
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'text', 1, ?8, ?9) RETURNING id";
 
 /* One line, not empty: no header injection through a subject or address. */
 static int
@@ -323,6 +323,7 @@ mail_queue_text(struct db *db, const struct mail_text *m, int64_t *id)
 {
 	char		 mid[MAIL_ID_MAX];
 	sqlite3_stmt	*st;
+	int64_t		 rowid;
 	enum db_rc	 rc;
 
 	if (!one_line(m->to) || !one_line(m->subject) || m->text == NULL)
@@ -343,8 +344,8 @@ mail_queue_text(struct db *db, const struct mail_text *m, int64_t *id)
 		sqlite3_bind_text(st, 8, m->html, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 9, m->headers != NULL ? m->headers : "", -1,
 	    SQLITE_STATIC);
-	if ((rc = db_step_done(db, st)) == DB_OK && id != NULL)
-		*id = sqlite3_last_insert_rowid(db_handle(db));
+	if ((rc = db_step_id(db, st, &rowid)) == DB_OK && id != NULL)
+		*id = rowid;
 	return rc;
 }
 

@@ -10,9 +10,9 @@
  */
 static const char SQL_QUIET[] =
     "SELECT coalesce((SELECT max(seen_at) FROM seats WHERE game = ?1 AND "
-    "user = ?2), 0), EXISTS (SELECT 1 FROM moves WHERE game = ?1 AND "
-    "ply > ?3 AND seat IN (SELECT seat FROM seats WHERE game = ?1 AND "
-    "user = ?2))";
+    "\"user\" = ?2), 0), CASE WHEN EXISTS (SELECT 1 FROM moves "
+    "WHERE game = ?1 AND ply > ?3 AND seat IN (SELECT seat FROM seats "
+    "WHERE game = ?1 AND \"user\" = ?2)) THEN 1 ELSE 0 END";
 
 enum db_rc
 mail_quiet_decide(struct db *db, int64_t user, int64_t game, int ply,
@@ -46,7 +46,8 @@ mail_quiet_decide(struct db *db, int64_t user, int64_t game, int ply,
 }
 
 static const char SQL_HOLD[] =
-    "UPDATE outbox SET claimed_until = NULL, attempts = max(attempts - 1, 0), "
+    "UPDATE outbox SET claimed_until = NULL, "
+    "attempts = CASE WHEN attempts > 1 THEN attempts - 1 ELSE 0 END, "
     "next_try = ?2 WHERE id = ?1";
 static const char SQL_DROP[] =
     "DELETE FROM outbox WHERE id = ?1";

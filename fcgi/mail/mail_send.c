@@ -257,9 +257,9 @@ struct row {
 
 /* A read first, so an idle poll takes no write lock. */
 static const char SQL_ANY_DUE[] =
-    "SELECT EXISTS (SELECT 1 FROM outbox WHERE sent IS NULL AND "
+    "SELECT CASE WHEN EXISTS (SELECT 1 FROM outbox WHERE sent IS NULL AND "
     "failed IS NULL AND next_try <= ?1 AND (claimed_until IS NULL OR "
-    "claimed_until <= ?1))";
+    "claimed_until <= ?1)) THEN 1 ELSE 0 END";
 static const char SQL_GIVE_UP[] =
     "UPDATE outbox SET failed = ?1, claimed_until = NULL, "
     "error = coalesce(error, 'the worker stopped during every attempt') "
@@ -270,7 +270,7 @@ static const char SQL_CLAIM[] =
     "WHERE id = (SELECT id FROM outbox WHERE sent IS NULL AND failed IS NULL "
     "AND next_try <= ?1 AND attempts < ?3 "
     "AND (claimed_until IS NULL OR claimed_until <= ?1) ORDER BY id LIMIT 1) "
-    "RETURNING id, to_addr, subject, body, message_id, coalesce(user, 0), "
+    "RETURNING id, to_addr, subject, body, message_id, coalesce(\"user\", 0), "
     "coalesce(game, 0), kind, coalesce(seat, -1), coalesce(ply, 0), why, "
     "composed, html, headers, attempts";
 static const char SQL_STORE_TEXT[] =

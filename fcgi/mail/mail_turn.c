@@ -11,7 +11,7 @@
 #include "when.h"
 
 static const char SQL_DUE[] =
-    "SELECT s.deadline, u.tz FROM seats s JOIN users u ON u.id = s.user "
+    "SELECT s.deadline, u.tz FROM seats s JOIN users u ON u.id = s.\"user\" "
     "WHERE s.game = ?1 AND s.seat = ?2 AND s.deadline IS NOT NULL";
 
 enum db_rc

@@ -252,11 +252,17 @@ deadline_vacation_start(struct db *db, int64_t user, int64_t now,
 }
 
 /* Clocks move on by the time they stood (deadline_pushed, in SQL). */
+/* max(0, ?3 - max(?2, coalesce(turn_start, ?2))), in CASEs (SQLite's
+ * max(a, b) is not PostgreSQL's). */
+#define VAC_PAUSED_FROM "CASE WHEN turn_start > ?2 THEN turn_start ELSE ?2 END"
+#define VAC_PUSHED \
+    "CASE WHEN ?3 - " VAC_PAUSED_FROM " > 0 " \
+    "THEN ?3 - " VAC_PAUSED_FROM " ELSE 0 END"
 static const char SQL_VAC_PUSH[] =
     "UPDATE seats SET "
-    "deadline = deadline + max(0, ?3 - max(?2, coalesce(turn_start, ?2))), "
-    "remind_at = remind_at + max(0, ?3 - max(?2, coalesce(turn_start, ?2))) "
-    "WHERE user = ?1 AND deadline IS NOT NULL";
+    "deadline = deadline + " VAC_PUSHED ", "
+    "remind_at = remind_at + " VAC_PUSHED " "
+    "WHERE \"user\" = ?1 AND deadline IS NOT NULL";
 static const char SQL_VAC_END[] =
     "UPDATE users SET vacation_from = NULL, vacation_until = NULL, "
     "vacation_year = ?2, vacation_used = ?3 WHERE id = ?1";
@@ -302,7 +308,7 @@ deadline_vacation_stop(struct db *db, int64_t user, int64_t now)
 static const char SQL_CLOCKS[] =
     "SELECT s.seat, s.deadline, coalesce(s.turn_start, 0), "
     "coalesce(u.vacation_from, 0), g.move_secs FROM games g "
-    "JOIN seats s ON s.game = g.id LEFT JOIN users u ON u.id = s.user "
+    "JOIN seats s ON s.game = g.id LEFT JOIN users u ON u.id = s.\"user\" "
     "WHERE g.id = ?1 ORDER BY s.seat";
 
 void

@@ -358,7 +358,7 @@ static const char SQL_VACATIONS_OVER[] =
 
 /* Not for a player on vacation ("u" is the seat's user). */
 #define NOT_ON_VACATION \
-    "NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.user AND " \
+    "NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s.\"user\" AND " \
     "(u.vacation_from IS NOT NULL OR u.vacation_until > ?1))"
 
 /* Seats to remind (index seats_remind_at). */
@@ -371,7 +371,7 @@ static const char SQL_REMINDERS_LIST[] =
 static const char SQL_REMIND_CLEAR[] =
     "UPDATE seats SET remind_at = NULL WHERE game = ?1 AND seat = ?2 AND "
     "remind_at <= ?3 RETURNING (SELECT ply FROM games WHERE id = ?1), "
-    "deadline, (SELECT tz FROM users WHERE id = seats.user)";
+    "deadline, (SELECT tz FROM users WHERE id = seats.\"user\")";
 
 /* Seats whose deadline passed (index seats_deadline). */
 static const char SQL_DEADLINES_LIST[] =
@@ -387,7 +387,8 @@ static const char SQL_DEADLINES_LIST[] =
 static const char SQL_DEADLINE_CLEAR[] =
     "UPDATE seats SET deadline = NULL, remind_at = NULL, turn_start = NULL "
     "WHERE game = ?1 AND seat = ?2 AND deadline <= ?3 RETURNING timeouts, "
-    "(SELECT on_timeout = 'bot' FROM games WHERE id = ?1)";
+    "(SELECT CASE WHEN on_timeout = 'bot' THEN 1 ELSE 0 END FROM games "
+    "WHERE id = ?1)";
 
 /* Clear a clock outside a transaction, after a refused default move. */
 static const char SQL_DEADLINE_DROP[] =
@@ -410,11 +411,12 @@ deadline_drop(struct worker *w, const struct due *d, int64_t now)
 
 /* After the default moves: count them, or hand the seat to a bot. */
 static const char SQL_TIMEOUT_COUNT[] =
-    "UPDATE seats SET timeouts = ?3, is_bot = is_bot OR ?4, "
-    "bot_due = CASE WHEN ?4 THEN ?5 ELSE bot_due END, "
-    "deadline = CASE WHEN ?4 THEN NULL ELSE deadline END, "
-    "remind_at = CASE WHEN ?4 THEN NULL ELSE remind_at END, "
-    "turn_start = CASE WHEN ?4 THEN NULL ELSE turn_start END "
+    "UPDATE seats SET timeouts = ?3, "
+    "is_bot = CASE WHEN ?4 <> 0 THEN 1 ELSE is_bot END, "
+    "bot_due = CASE WHEN ?4 <> 0 THEN ?5 ELSE bot_due END, "
+    "deadline = CASE WHEN ?4 <> 0 THEN NULL ELSE deadline END, "
+    "remind_at = CASE WHEN ?4 <> 0 THEN NULL ELSE remind_at END, "
+    "turn_start = CASE WHEN ?4 <> 0 THEN NULL ELSE turn_start END "
     "WHERE game = ?1 AND seat = ?2";
 
 /* End one user's vacation that ran out.  1 when ended, 0, -1. */

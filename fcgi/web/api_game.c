@@ -382,7 +382,8 @@ out:
 }
 
 static const char SQL_PLY[] =
-    "SELECT ply, to_act, status = 'over' FROM games WHERE id = ?1";
+    "SELECT ply, to_act, CASE WHEN status = 'over' THEN 1 ELSE 0 END "
+    "FROM games WHERE id = ?1";
 
 /* 1 when the If-None-Match list holds etag (or is "*"). */
 static int

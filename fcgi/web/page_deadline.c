@@ -190,13 +190,14 @@ page_deadline_vacation(struct req *r)
  */
 static const char SQL_RECLAIM[] =
     "UPDATE seats SET is_bot = 0, bot_due = NULL, timeouts = 0, "
-    "turn_start = CASE WHEN a THEN ?3 END, "
+    "turn_start = CASE WHEN a THEN CAST(?3 AS BIGINT) END, "
     "deadline = CASE WHEN a THEN ?3 + ms END, "
     "remind_at = CASE WHEN a THEN ?3 + ms - ms / 4 END "
-    "FROM (SELECT g.status = 'active' AND (g.to_act >> s.seat) & 1 AS a, "
+    "FROM (SELECT g.status = 'active' AND "
+    "((g.to_act >> CAST(s.seat AS INTEGER)) & 1) = 1 AS a, "
     "g.move_secs AS ms FROM games g JOIN seats s ON s.game = g.id "
-    "WHERE g.id = ?1 AND s.user = ?2) "
-    "WHERE game = ?1 AND user = ?2 AND is_bot = 1 AND "
+    "WHERE g.id = ?1 AND s.\"user\" = ?2) AS r "
+    "WHERE game = ?1 AND \"user\" = ?2 AND is_bot = 1 AND "
     "resigned_ply IS NULL AND "
     "(SELECT is_bot FROM users WHERE id = ?2) = 0";
 

@@ -101,12 +101,12 @@ test_bot_names(void **state)
 	assert_string_equal(bot_name(BOT_NAME_COUNT - 1), "Bot Lena");
 	assert_string_equal(bot_name(-1), "Bot");
 	assert_string_equal(bot_name(BOT_NAME_COUNT), "Bot");
-	/* Distinct, and the JSON list for SQL says the same. */
+	/* Distinct, and the VALUES rows for SQL say the same. */
 	for (int i = 0; i < BOT_NAME_COUNT; i++) {
 		char	 q[32];
 
-		snprintf(q, sizeof(q), "\"%s\"", bot_name(i));
-		assert_non_null(strstr(BOT_NAME_JSON, q));
+		snprintf(q, sizeof(q), "(%d, '%s')", i, bot_name(i));
+		assert_non_null(strstr(BOT_NAME_VALUES, q));
 		for (int j = 0; j < i; j++)
 			assert_string_not_equal(bot_name(i), bot_name(j));
 	}
