@@ -566,23 +566,6 @@ gv_apply(const void *in, void *out, int seat, const struct game_move *mv,
 	}
 }
 
-static void
-add_move(struct game_move *out, int max, int *n, const struct game_move *mv)
-{
-	if (*n < max)
-		out[*n] = *mv;
-	(*n)++;
-}
-
-static void
-simple_move(struct game_move *mv, int verb, card_t c)
-{
-	move_clear(mv);
-	mv->verb = (uint8_t)verb;
-	if (c != CARD_NONE)
-		move_add_card(mv, c, 0);
-}
-
 static int
 gv_legal(const void *st, int seat, struct game_move *out, int max)
 {
@@ -601,20 +584,20 @@ gv_legal(const void *st, int seat, struct game_move *out, int max)
 	switch (s->phase) {
 	case GV_PHASE_OPEN_ND:
 	case GV_PHASE_OPEN_D:
-		simple_move(&mv, GV_PASS, CARD_NONE);
-		add_move(out, max, &n, &mv);
-		simple_move(&mv, GV_TAKE, CARD_NONE);
-		add_move(out, max, &n, &mv);
+		move_simple(&mv, GV_PASS, CARD_NONE);
+		move_list_add(out, max, &n, &mv);
+		move_simple(&mv, GV_TAKE, CARD_NONE);
+		move_list_add(out, max, &n, &mv);
 		break;
 	case GV_PHASE_DRAW:
 	case GV_PHASE_LAST_DRAW:
 		if (!s->stock_only && s->ndiscard > 0) {
-			simple_move(&mv, GV_TAKE, CARD_NONE);
-			add_move(out, max, &n, &mv);
+			move_simple(&mv, GV_TAKE, CARD_NONE);
+			move_list_add(out, max, &n, &mv);
 		}
 		if (can_draw(s)) {
-			simple_move(&mv, GV_DRAW, CARD_NONE);
-			add_move(out, max, &n, &mv);
+			move_simple(&mv, GV_DRAW, CARD_NONE);
+			move_list_add(out, max, &n, &mv);
 		}
 		break;
 	default:
@@ -622,8 +605,8 @@ gv_legal(const void *st, int seat, struct game_move *out, int max)
 			c = s->hands[seat][i];
 			if (s->from_pile && c == s->drawn)
 				continue;
-			simple_move(&mv, GV_DISCARD, c);
-			add_move(out, max, &n, &mv);
+			move_simple(&mv, GV_DISCARD, c);
+			move_list_add(out, max, &n, &mv);
 		}
 		if (s->phase == GV_PHASE_LAST_DISCARD ||
 		    gv_knock_floor(s->hands[seat], nh) > GV_KNOCK_MAX)
@@ -639,7 +622,7 @@ gv_legal(const void *st, int seat, struct game_move *out, int max)
 				continue;
 			gv_best_arrangement(kept, k, &arr);
 			gv_knock_move(c, &arr, &mv);
-			add_move(out, max, &n, &mv);
+			move_list_add(out, max, &n, &mv);
 		}
 		break;
 	}

@@ -267,3 +267,21 @@ move_format(const struct move_grammar *g, const struct game_move *mv,
 	}
 	return len;
 }
+
+void
+move_list_add(struct game_move *out, int max, int *n,
+    const struct game_move *mv)
+{
+	if (*n < max)
+		out[*n] = *mv;
+	(*n)++;
+}
+
+void
+move_simple(struct game_move *mv, int verb, card_t c)
+{
+	move_clear(mv);
+	mv->verb = (uint8_t)verb;
+	if (c != CARD_NONE)
+		move_add_card(mv, c, 0);
+}

@@ -45,4 +45,14 @@ size_t	move_format(const struct move_grammar *g, const struct game_move *mv,
 /* Append a card to mv in group grp; returns -1 when mv is full. */
 int	move_add_card(struct game_move *mv, card_t c, int grp);
 
+/*
+ * Append mv to a legal-move list out[0..max-1] holding *n moves: copied
+ * while it fits, counted always (a listing returns how many there are).
+ */
+void	move_list_add(struct game_move *out, int max, int *n,
+	    const struct game_move *mv);
+
+/* mv: an empty move of verb with card c in group 0 (none: CARD_NONE). */
+void	move_simple(struct game_move *mv, int verb, card_t c);
+
 #endif /* TOPPER_MOVE_H */

@@ -319,14 +319,6 @@ playing(const struct r500_state *s)
 	return s->phase == R500_PHASE_DRAW || s->phase == R500_PHASE_PLAY;
 }
 
-static void
-add_move(struct game_move *out, int max, int *n, const struct game_move *mv)
-{
-	if (*n < max)
-		out[*n] = *mv;
-	(*n)++;
-}
-
 /* Held cards of seat without those in cards[0..k-1], into rest. */
 static int
 without(const struct r500_state *s, int seat, const card_t *cards, int k,
@@ -405,7 +397,7 @@ try_meld(const struct r500_state *s, int seat, const card_t *cards, int k,
 	    !meld_keeps_owed(s, seat, cards, k, &m))
 		return;
 	meld_move(cards, k, ace_end, &mv);
-	add_move(out, max, n, &mv);
+	move_list_add(out, max, n, &mv);
 }
 
 static void
@@ -487,7 +479,7 @@ legal_layoffs(const struct r500_state *s, int seat, struct game_move *out,
 						continue;
 					layoff_move(c, m->cards[0], -1, &mv);
 				}
-				add_move(out, max, n, &mv);
+				move_list_add(out, max, n, &mv);
 			}
 		}
 	}
@@ -510,7 +502,7 @@ r500_legal(const void *st, int seat, struct game_move *out, int max)
 		if (s->nstock > 0) {
 			move_clear(&mv);
 			mv.verb = R500_DRAW;
-			add_move(out, max, &n, &mv);
+			move_list_add(out, max, &n, &mv);
 		}
 		memcpy(hand, s->hands[seat], (size_t)nh);
 		for (i = s->ndiscard - 1, k = nh; i >= 0; i--) {
@@ -521,7 +513,7 @@ r500_legal(const void *st, int seat, struct game_move *out, int max)
 			move_clear(&mv);
 			mv.verb = R500_TAKE;
 			move_add_card(&mv, s->discard[i], 0);
-			add_move(out, max, &n, &mv);
+			move_list_add(out, max, &n, &mv);
 		}
 		return n;
 	}
@@ -532,7 +524,7 @@ r500_legal(const void *st, int seat, struct game_move *out, int max)
 			move_clear(&mv);
 			mv.verb = R500_DISCARD;
 			move_add_card(&mv, s->hands[seat][i], 0);
-			add_move(out, max, &n, &mv);
+			move_list_add(out, max, &n, &mv);
 		}
 	return n;
 }

@@ -99,23 +99,6 @@ six_play_allowed(const struct six_state *s, int seat, card_t c, int q,
 	return 1;
 }
 
-static void
-add_move(struct game_move *out, int max, int *n, const struct game_move *mv)
-{
-	if (*n < max)
-		out[*n] = *mv;
-	(*n)++;
-}
-
-static void
-simple_move(struct game_move *mv, int verb, card_t c)
-{
-	move_clear(mv);
-	mv->verb = (uint8_t)verb;
-	if (c != CARD_NONE)
-		move_add_card(mv, c, 0);
-}
-
 int
 six_may_act(const struct six_state *s, int seat)
 {
@@ -143,38 +126,38 @@ six_legal(const void *st, int seat, struct game_move *out, int max)
 	 * lists them twice after every move. */
 	switch (s->phase) {
 	case SIX_PHASE_PREDICT:
-		simple_move(&mv, SIX_PREDICT, 0);
+		move_simple(&mv, SIX_PREDICT, 0);
 		for (i = 0; i < CARD_TT_COUNT; i++) {
 			mv.cards[0] = (card_t)i;
-			add_move(out, max, &n, &mv);
+			move_list_add(out, max, &n, &mv);
 		}
 		break;
 	case SIX_PHASE_PLAY:
 		if (s->nhand[seat] == 0) {
-			simple_move(&mv, SIX_PASS, CARD_NONE);
-			add_move(out, max, &n, &mv);
+			move_simple(&mv, SIX_PASS, CARD_NONE);
+			move_list_add(out, max, &n, &mv);
 			break;
 		}
 		for (i = 0; i < s->nhand[seat]; i++) {
 			c = s->hands[seat][i];
-			simple_move(&mv, SIX_PLAY, c);
+			move_simple(&mv, SIX_PLAY, c);
 			for (q = 0; q < s->nseats; q++)
 				for (p = 0; p < SIX_PILES; p++) {
 					if (!six_play_allowed(s, seat, c, q, p))
 						continue;
 					mv.on = s->top[q][p];
 					mv.at = (int8_t)q;
-					add_move(out, max, &n, &mv);
+					move_list_add(out, max, &n, &mv);
 				}
-			simple_move(&mv, SIX_DISCARD, c);
-			add_move(out, max, &n, &mv);
+			move_simple(&mv, SIX_DISCARD, c);
+			move_list_add(out, max, &n, &mv);
 		}
 		break;
 	default:
-		simple_move(&mv, SIX_ACCEPT, CARD_NONE);
-		add_move(out, max, &n, &mv);
-		simple_move(&mv, SIX_REJECT, CARD_NONE);
-		add_move(out, max, &n, &mv);
+		move_simple(&mv, SIX_ACCEPT, CARD_NONE);
+		move_list_add(out, max, &n, &mv);
+		move_simple(&mv, SIX_REJECT, CARD_NONE);
+		move_list_add(out, max, &n, &mv);
 		break;
 	}
 	return n;

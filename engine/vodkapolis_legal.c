@@ -166,23 +166,6 @@ oblig_ok(const struct oblig *ob, const card_t *rm, int nrm,
 	return 0;
 }
 
-static void
-add_move(struct game_move *out, int max, int *n, const struct game_move *mv)
-{
-	if (*n < max)
-		out[*n] = *mv;
-	(*n)++;
-}
-
-static void
-one_card(struct game_move *mv, int verb, card_t c)
-{
-	move_clear(mv);
-	mv->verb = (uint8_t)verb;
-	if (c != CARD_NONE)
-		move_add_card(mv, c, 0);
-}
-
 /*
  * The pairs j < k after index i in i's buckets, as j << 8 | k, sorted:
  * with i, the triples on one line in the order of a loop over j, k.
@@ -356,7 +339,7 @@ legal_adds(const struct vp_state *s, int seat, const struct lines *ln,
 			    !oblig_ok(ob, &c, 1, NULL, m))
 				continue;
 			if (*n < max) {
-				one_card(&out[*n], VP_ADD, c);
+				move_simple(&out[*n], VP_ADD, c);
 				out[*n].on = s->melds[m].cards[0];
 			}
 			(*n)++;
@@ -428,14 +411,14 @@ vp_legal(const void *st, int seat, struct game_move *out, int max)
 	lines_init(&ln, s, seat, 1);
 	if (s->phase == VP_PHASE_DRAW) {
 		if (s->nstock > 0) {
-			one_card(&mv, VP_DRAW, CARD_NONE);
-			add_move(out, max, &n, &mv);
+			move_simple(&mv, VP_DRAW, CARD_NONE);
+			move_list_add(out, max, &n, &mv);
 		}
 		legal_takes(s, seat, &ln, ok);
 		for (i = 0; i < s->nchain; i++)
 			if (ok[i]) {
-				one_card(&mv, VP_TAKE, s->chain[i]);
-				add_move(out, max, &n, &mv);
+				move_simple(&mv, VP_TAKE, s->chain[i]);
+				move_list_add(out, max, &n, &mv);
 			}
 		return n;
 	}
@@ -443,13 +426,13 @@ vp_legal(const void *st, int seat, struct game_move *out, int max)
 	legal_melds(s, seat, &ln, &ob, out, NULL, max, &n);
 	legal_adds(s, seat, &ln, &ob, out, max, &n);
 	if (s->nlog > 0) {
-		one_card(&mv, VP_UNDO, CARD_NONE);
-		add_move(out, max, &n, &mv);
+		move_simple(&mv, VP_UNDO, CARD_NONE);
+		move_list_add(out, max, &n, &mv);
 	}
 	if (!ob.on)
 		for (i = 0; i < nh; i++) {
-			one_card(&mv, VP_DISCARD, s->hands[seat][i]);
-			add_move(out, max, &n, &mv);
+			move_simple(&mv, VP_DISCARD, s->hands[seat][i]);
+			move_list_add(out, max, &n, &mv);
 		}
 	return n;
 }
