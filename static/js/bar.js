@@ -381,12 +381,18 @@
 		box.appendChild(hints);
 	}
 
+	/*
+	 * The acts drawn last, in words. A draw that would draw the same
+	 * acts leaves the buttons alone: a second draw after one tap (click
+	 * and change both ask for one) must not take the focus or the
+	 * armed "Tap again" from a button the player has reached.
+	 */
+	var drawn = null;
 	function draw() {
 		var sel = selection();
 		var key = keyOf(sel);
 		var shown = 0;
-		armed = null;
-		list.textContent = "";
+		var fresh = document.createDocumentFragment();
 		found.acts.forEach(function (a) {
 			if (a.key === "radio") {
 				var r = hand.querySelector('input[type="radio"]' +
@@ -395,7 +401,7 @@
 					return;
 				var verb = text(submitter(a.form)).replace(/ it$/,
 				    "");
-				list.appendChild(button(verb + " " + nameOf(
+				fresh.appendChild(button(verb + " " + nameOf(
 				    tokOf(r)), function () {
 					send(a.form, submitter(a.form));
 				}));
@@ -413,7 +419,7 @@
 					each(pick.options, function (o) {
 						if (o.disabled)
 							return;
-						list.appendChild(button(text(go) + ": " +
+						fresh.appendChild(button(text(go) + ": " +
 						    names + ", " + text(o), function () {
 							pick.value = o.value;
 							send(a.form, go);
@@ -421,7 +427,7 @@
 						shown++;
 					});
 				else {
-					list.appendChild(button(text(go) + ": " + names,
+					fresh.appendChild(button(text(go) + ": " + names,
 					    function () {
 						send(a.form, go);
 					}));
@@ -430,10 +436,28 @@
 				return;
 			}
 			if (a.key === key) {
-				list.appendChild(button(a.says, a.go));
+				fresh.appendChild(button(a.says, a.go));
 				shown++;
 			}
 		});
+		var says = Array.prototype.map.call(fresh.childNodes,
+		    function (b) {
+			return b.textContent;
+		}).join("\n");
+		if (says !== drawn) {
+			var had = document.activeElement;
+			var was = had && had.parentNode === list ?
+			    had.textContent : null;
+			armed = null;
+			drawn = says;
+			list.textContent = "";
+			list.appendChild(fresh);
+			/* Keep the focus on the act of the same words, if any. */
+			each(list.childNodes, function (b) {
+				if (was !== null && b.textContent === was)
+					b.focus();
+			});
+		}
 		if (sel.length === 0)
 			said.textContent = "Tap a card of your hand to see " +
 			    "what you can do with it.";

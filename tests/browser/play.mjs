@@ -199,6 +199,10 @@ async function playTurn(st) {
 			if (check(`keyboard: Tab and the arrows reach the card ` +
 			    `${tok}`, reached, "never focused it")) {
 				await page.keyboard.press("Space");
+				// The toolbar draws its acts after the tap's events.
+				await page.locator("#play button.bar-act", {
+				    hasText: /^Discard / }).first().waitFor({
+				    timeout: 10000 }).catch(() => {});
 				const sent = await tabUntil("#play button.bar-act");
 				if (check("keyboard: Space selects it and Tab reaches " +
 				    "the toolbar's discard", sent && await radio
@@ -206,6 +210,17 @@ async function playTurn(st) {
 				    .evaluate(() => document.activeElement.textContent)),
 				    `focus on "${await page.evaluate(() =>
 				    document.activeElement?.textContent)}"`)) {
+					// A late redraw (a tap asks for two) keeps the focus.
+					await page.evaluate(() => document.querySelector(
+					    "section.hand.mine").dispatchEvent(
+					    new Event("change", { bubbles: true })));
+					await page.waitForTimeout(100);
+					check("keyboard: a redraw of the toolbar keeps " +
+					    "the focus on its discard", /^Discard /.test(
+					    await page.evaluate(() => document
+					    .activeElement.textContent)), `focus on "${
+					    await page.evaluate(() => document
+					    .activeElement?.tagName)}"`);
 					await submit(null, `keyboard: discard ${tok}`, true);
 					ok(`keyboard: Enter on the toolbar's discard ` +
 					    `sends it`);
