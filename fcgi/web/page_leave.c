@@ -77,6 +77,50 @@ load(struct req *r, struct store_game *g)
 	}
 }
 
+/*
+ * The step shared by the form and the API: in one write transaction,
+ * load the game and act for the signed-in user's seat.  0: done and
+ * committed, g as it is now, *new_game the rematch (or 0).  1: refused
+ * by the rules, nothing changed, the reason in why for the caller to
+ * answer.  -1: already answered, nothing changed.
+ */
+static int
+run(struct req *r, enum leave_what what, struct store_game *g,
+    int64_t *new_game, char why[GAME_WHY_MAX])
+{
+	enum leave_rc	 rc;
+
+	if (db_begin_immediate(r->app->db) != DB_OK) {
+		resp_fail(r, 503, "The server is busy; please try again.");
+		return -1;
+	}
+	if (load(r, g) != 0) {
+		db_rollback_if_open(r->app->db);
+		return -1;
+	}
+	switch ((rc = act(r->app->db, what, g, seat_of(g, r->uid), new_game,
+	    why))) {
+	case LEAVE_OK:
+		if (db_commit(r->app->db) == DB_OK)
+			return 0;
+		resp_fail(r, 500, "That could not be saved.");
+		break;
+	case LEAVE_REFUSED:
+		break;
+	case LEAVE_NOT_SEATED:
+		resp_fail(r, 403, "You do not hold a seat in this game.");
+		break;
+	case LEAVE_CONFLICT:
+		resp_fail(r, 409, "%s", why);
+		break;
+	default:
+		resp_fail(r, 500, "That could not be saved.");
+		break;
+	}
+	db_rollback_if_open(r->app->db);
+	return rc == LEAVE_REFUSED ? 1 : -1;
+}
+
 static void
 page_post(struct req *r, enum leave_what what)
 {
@@ -85,7 +129,6 @@ page_post(struct req *r, enum leave_what what)
 	struct form_err		 err;
 	char			 why[GAME_WHY_MAX];
 	int64_t			 new_game;
-	int			 seat;
 
 	if (form_parse(r->arena, leave_fields, LF__MAX, r->body, r->body_len,
 	    NULL, v, &err) != FORM_OK) {
@@ -98,39 +141,17 @@ page_post(struct req *r, enum leave_what what)
 		    "button \"Yes, resign\" on the game's page.");
 		return;
 	}
-	if (db_begin_immediate(r->app->db) != DB_OK) {
-		resp_fail(r, 503, "The server is busy; please try again.");
-		return;
-	}
-	if (load(r, &g) != 0)
-		goto out;
-	seat = seat_of(&g, r->uid);
-	switch (act(r->app->db, what, &g, seat, &new_game, why)) {
-	case LEAVE_OK:
+	switch (run(r, what, &g, &new_game, why)) {
+	case 0:
+		resp_redirect(r, 303, "/g/%lld", (long long)(new_game > 0 ?
+		    new_game : g.id));
 		break;
-	case LEAVE_NOT_SEATED:
-		resp_fail(r, 403, "You do not hold a seat in this game.");
-		goto out;
-	case LEAVE_REFUSED:
-		db_rollback_if_open(r->app->db);
+	case 1:
+		/* The game's page again, with the reason above the table. */
 		if (load(r, &g) == 0)
 			page_game_render(r, &g, 422, why);
-		return;
-	case LEAVE_CONFLICT:
-		resp_fail(r, 409, "%s", why);
-		goto out;
-	default:
-		resp_fail(r, 500, "That could not be saved.");
-		goto out;
+		break;
 	}
-	if (db_commit(r->app->db) != DB_OK) {
-		resp_fail(r, 500, "That could not be saved.");
-		goto out;
-	}
-	resp_redirect(r, 303, "/g/%lld", (long long)(new_game > 0 ? new_game :
-	    g.id));
-out:
-	db_rollback_if_open(r->app->db);
 }
 
 void
@@ -160,38 +181,19 @@ api_post(struct req *r, enum leave_what what)
 	char			 why[GAME_WHY_MAX];
 	const char		*how;
 	int64_t			 new_game;
-	int			 seat;
 
 	if (r->uid <= 0) {
 		resp_fail(r, 401, "Sign in first.");
 		return;
 	}
-	if (db_begin_immediate(r->app->db) != DB_OK) {
-		resp_fail(r, 503, "The server is busy; please try again.");
-		return;
-	}
-	if (load(r, &g) != 0)
-		goto out;
-	seat = seat_of(&g, r->uid);
-	switch (act(r->app->db, what, &g, seat, &new_game, why)) {
-	case LEAVE_OK:
+	switch (run(r, what, &g, &new_game, why)) {
+	case 0:
 		break;
-	case LEAVE_NOT_SEATED:
-		resp_fail(r, 403, "You do not hold a seat in this game.");
-		goto out;
-	case LEAVE_REFUSED:
+	case 1:
 		resp_fail(r, 422, "%s", why);
-		goto out;
-	case LEAVE_CONFLICT:
-		resp_fail(r, 409, "%s", why);
-		goto out;
+		return;
 	default:
-		resp_fail(r, 500, "That could not be saved.");
-		goto out;
-	}
-	if (db_commit(r->app->db) != DB_OK) {
-		resp_fail(r, 500, "That could not be saved.");
-		goto out;
+		return;
 	}
 	o = json_object_new_object();
 	json_object_object_add(o, "game", json_object_new_int64(g.id));
@@ -204,8 +206,6 @@ api_post(struct req *r, enum leave_what what)
 		    json_object_new_int64(new_game));
 	resp_json_object(r, 200, o);
 	json_object_put(o);
-out:
-	db_rollback_if_open(r->app->db);
 }
 
 void
