@@ -290,6 +290,15 @@ const char *vp_end_mode_name(int mode);
 enum game_rc vp_bot_choose(const struct vp_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/*
+ * A floor under the cost the bot's greedy play leaves seat holding
+ * hand[0..n-1] on s's table (its penalty plus 3 a card): the cards no
+ * new meld or add can ever take, those on no line with 3 held cards
+ * nor with a meld of s under 5 cards; greedy play only lays cards, so
+ * they stay.  0 when a meld of s lies on no one line.
+ */
+int	vp_bot_floor(const struct vp_state *s, const card_t *hand, int n);
+
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	vp_reveal(const void *st, int viewer, void *out);
 

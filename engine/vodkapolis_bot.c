@@ -177,13 +177,81 @@ partners(const struct vp_state *v, int seat, card_t x)
 	return p;
 }
 
+int
+vp_bot_floor(const struct vp_state *s, const card_t *hand, int n)
+{
+	uint8_t		 cnt[3][25], room[3][25];
+	const struct vp_meld *m;
+	int		 i, k, f = 0, ok;
+
+	memset(cnt, 0, sizeof(cnt));
+	memset(room, 0, sizeof(room));
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 3 && hand[i] < VP_DECK; k++)
+			cnt[k][vp_line_key(hand[i], k)]++;
+	for (i = 0; i < s->nmelds; i++) {
+		m = &s->melds[i];
+		if (m->ncards >= VP_MELD_MAX)
+			continue;
+		/*
+		 * A meld whose first two cards share other than two
+		 * attributes lies on no one line: vp_on_line lets more
+		 * cards on it, so there is no floor.
+		 */
+		if (m->ncards < 2 || m->cards[0] >= VP_DECK ||
+		    m->cards[1] >= VP_DECK ||
+		    card_tt_matches(m->cards[0], m->cards[1]) != 2)
+			return 0;
+		for (k = 0; k < 3; k++)
+			if (vp_line_key(m->cards[0], k) ==
+			    vp_line_key(m->cards[1], k))
+				room[k][vp_line_key(m->cards[0], k)] = 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (hand[i] >= VP_DECK)
+			continue;
+		for (ok = 0, k = 0; k < 3 && !ok; k++)
+			ok = cnt[k][vp_line_key(hand[i], k)] >= 3 ||
+			    room[k][vp_line_key(hand[i], k)];
+		if (!ok)
+			f += vp_card_value(hand[i]) + CARD_WEIGHT;
+	}
+	return f;
+}
+
+/*
+ * The floor of greedy() after take mv: the hand with the chain from
+ * the taken card on (the rules' check_take), or 0 when mv names no
+ * chain card.
+ */
+static int
+take_floor(const struct vp_state *v, int seat, const struct game_move *mv)
+{
+	card_t	 h[VP_HAND_MAX + VP_DECK];
+	int	 i, n = v->nhand[seat];
+
+	if ((i = card_find(v->chain, v->nchain, mv->cards[0])) < 0)
+		return 0;
+	memcpy(h, v->hands[seat], (size_t)n);
+	memcpy(h + n, v->chain + i, (size_t)(v->nchain - i));
+	return vp_bot_floor(v, h, n + v->nchain - i);
+}
+
+/*
+ * The take whose greedy play leaves the cheapest hand, the first of
+ * equals in list order, if cheaper than drawing.  greedy() is most of
+ * a playout's cost, so the takes are tried from the lowest floor up
+ * and those whose floor cannot beat the best so far are not played
+ * out; the choice is the one a plain scan in list order makes.
+ */
 static enum game_rc
 choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
     int n, const uint8_t noise[32], struct game_move *out)
 {
 	struct vp_state	 s, t;
 	char		 why[GAME_WHY_MAX];
-	int		 i, base, cost, best = -1, bc;
+	int		 fl[MOVES_MAX], ord[MOVES_MAX];
+	int		 i, p, q, no = 0, base, cost, best = -1, bc;
 
 	memcpy(&s, v, sizeof(s));
 	s.viewer = VP_NOT_A_VIEW;
@@ -193,14 +261,27 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 	base = greedy(&t, seat, noise) + AVG_DRAW + CARD_WEIGHT;
 	s.phase = VP_PHASE_DRAW;
 	bc = base;
+	/* The takes by floor, list order among equals (insertion, stable). */
 	for (i = 0; i < n; i++) {
 		if (moves[i].verb != VP_TAKE)
+			continue;
+		fl[i] = take_floor(v, seat, &moves[i]);
+		for (q = no++; q > 0 && fl[ord[q - 1]] > fl[i]; q--)
+			ord[q] = ord[q - 1];
+		ord[q] = i;
+	}
+	for (p = 0; p < no; p++) {
+		i = ord[p];
+		/* cost >= floor: past bc, or at it and later in the list. */
+		if (fl[i] > bc)
+			break;
+		if (fl[i] == bc && (best < 0 || i > best))
 			continue;
 		if (vp_rules.apply(&s, &t, seat, &moves[i], NULL, why) !=
 		    GAME_OK)
 			continue;
 		cost = greedy(&t, seat, noise);
-		if (cost < bc) {
+		if (cost < bc || (cost == bc && best >= 0 && i < best)) {
 			bc = cost;
 			best = i;
 		}

@@ -131,12 +131,57 @@ test_bot_target(void **state)
 	assert_int_equal(target_of(450, 300, 3, 11, 100), 1);
 }
 
+/*
+ * The floor under the greedy play's cost (vodkapolis_bot.c): a card
+ * counts (penalty + 3) unless one of its lines holds 3 cards of the
+ * hand or a table meld with room.
+ */
+static void
+test_bot_floor(void **state)
+{
+	struct vp_state	 s;
+	card_t		 h[8];
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	s.nseats = 2;
+	/* 1Rc 2Rc 4Rc: a line of three (number varies); 3Gt alone. */
+	h[0] = card_tt_make(0, 0, 0);
+	h[1] = card_tt_make(1, 0, 0);
+	h[2] = card_tt_make(3, 0, 0);
+	h[3] = card_tt_make(2, 2, 2);
+	assert_int_equal(vp_bot_floor(&s, h, 3), 0);
+	assert_int_equal(vp_bot_floor(&s, h, 4),
+	    vp_card_value(h[3]) + 3);
+	/* Two of a line are not a meld: both count. */
+	assert_int_equal(vp_bot_floor(&s, h, 2),
+	    vp_card_value(h[0]) + vp_card_value(h[1]) + 6);
+	/* A meld on 3Gt's color-and-number line (suit varies) with room. */
+	s.nmelds = 1;
+	s.melds[0].ncards = 3;
+	s.melds[0].cards[0] = card_tt_make(2, 2, 0);
+	s.melds[0].cards[1] = card_tt_make(2, 2, 1);
+	s.melds[0].cards[2] = card_tt_make(2, 2, 3);
+	assert_int_equal(vp_bot_floor(&s, h, 4), 0);
+	/* Full (5 cards): no room. */
+	s.melds[0].ncards = 5;
+	s.melds[0].cards[3] = card_tt_make(2, 2, 4);
+	s.melds[0].cards[4] = card_tt_make(2, 2, 2);
+	assert_int_equal(vp_bot_floor(&s, h, 4),
+	    vp_card_value(h[3]) + 3);
+	/* A meld on no one line: no floor at all. */
+	s.melds[0].ncards = 3;
+	s.melds[0].cards[1] = card_tt_make(4, 4, 4);
+	assert_int_equal(vp_bot_floor(&s, h, 4), 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bot_beats_random),
 		cmocka_unit_test(test_bot_target),
+		cmocka_unit_test(test_bot_floor),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
