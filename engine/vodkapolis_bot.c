@@ -219,22 +219,80 @@ vp_bot_floor(const struct vp_state *s, const card_t *hand, int n)
 	return f;
 }
 
-/*
- * The floor of greedy() after take mv: the hand with the chain from
- * the taken card on (the rules' check_take), or 0 when mv names no
- * chain card.
- */
-static int
-take_floor(const struct vp_state *v, int seat, const struct game_move *mv)
-{
-	card_t	 h[VP_HAND_MAX + VP_DECK];
-	int	 i, n = v->nhand[seat];
+/* The running floor of vp_bot_take_floors: cards come, never go. */
+struct floor {
+	uint8_t		 cnt[3][25], room[3][25];
+	uint64_t	 in[2], stuck[2];	/* by card id */
+	int		 sum;
+};
 
-	if ((i = card_find(v->chain, v->nchain, mv->cards[0])) < 0)
-		return 0;
-	memcpy(h, v->hands[seat], (size_t)n);
-	memcpy(h + n, v->chain + i, (size_t)(v->nchain - i));
-	return vp_bot_floor(v, h, n + v->nchain - i);
+/* The k-th card (0..4) of the line of type k and key: its id. */
+static card_t
+line_card(int k, int key, int i)
+{
+	return (card_t)(k == 0 ? key + 25 * i : k == 1 ? 25 * (key / 5) +
+	    5 * i + key % 5 : 5 * key + i);
+}
+
+static void
+floor_add(struct floor *f, card_t x)
+{
+	card_t	 y;
+	int	 k, key, i, ok = 0;
+
+	if (x >= VP_DECK)
+		return;
+	f->in[x >> 6] |= (uint64_t)1 << (x & 63);
+	for (k = 0; k < 3; k++) {
+		key = vp_line_key(x, k);
+		ok |= ++f->cnt[k][key] >= 3 || f->room[k][key];
+		if (f->cnt[k][key] != 3)
+			continue;
+		/* A third card on the line: its stuck cards may go. */
+		for (i = 0; i < 5; i++) {
+			y = line_card(k, key, i);
+			if ((f->stuck[y >> 6] >> (y & 63)) & 1) {
+				f->stuck[y >> 6] &= ~((uint64_t)1 << (y & 63));
+				f->sum -= vp_card_value(y) + CARD_WEIGHT;
+			}
+		}
+	}
+	if (!ok) {
+		f->stuck[x >> 6] |= (uint64_t)1 << (x & 63);
+		f->sum += vp_card_value(x) + CARD_WEIGHT;
+	}
+}
+
+void
+vp_bot_take_floors(const struct vp_state *v, int seat, int *fl)
+{
+	struct floor		 f;
+	const struct vp_meld	*m;
+	int			 i, k;
+
+	memset(&f, 0, sizeof(f));
+	for (i = 0; i < v->nmelds; i++) {
+		m = &v->melds[i];
+		if (m->ncards >= VP_MELD_MAX)
+			continue;
+		/* As in vp_bot_floor: a meld on no one line, no floor. */
+		if (m->ncards < 2 || m->cards[0] >= VP_DECK ||
+		    m->cards[1] >= VP_DECK ||
+		    card_tt_matches(m->cards[0], m->cards[1]) != 2) {
+			memset(fl, 0, sizeof(*fl) * v->nchain);
+			return;
+		}
+		for (k = 0; k < 3; k++)
+			if (vp_line_key(m->cards[0], k) ==
+			    vp_line_key(m->cards[1], k))
+				f.room[k][vp_line_key(m->cards[0], k)] = 1;
+	}
+	for (i = 0; i < v->nhand[seat]; i++)
+		floor_add(&f, v->hands[seat][i]);
+	for (i = v->nchain - 1; i >= 0; i--) {
+		floor_add(&f, v->chain[i]);
+		fl[i] = f.sum;
+	}
 }
 
 /*
@@ -250,7 +308,7 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 {
 	struct vp_state	 s, t;
 	char		 why[GAME_WHY_MAX];
-	int		 fl[MOVES_MAX], ord[MOVES_MAX];
+	int		 fl[MOVES_MAX], ord[MOVES_MAX], cf[VP_DECK];
 	int		 i, p, q, no = 0, base, cost, best = -1, bc;
 
 	memcpy(&s, v, sizeof(s));
@@ -262,10 +320,12 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 	s.phase = VP_PHASE_DRAW;
 	bc = base;
 	/* The takes by floor, list order among equals (insertion, stable). */
+	vp_bot_take_floors(v, seat, cf);
 	for (i = 0; i < n; i++) {
 		if (moves[i].verb != VP_TAKE)
 			continue;
-		fl[i] = take_floor(v, seat, &moves[i]);
+		q = card_find(v->chain, v->nchain, moves[i].cards[0]);
+		fl[i] = q >= 0 ? cf[q] : 0;
 		for (q = no++; q > 0 && fl[ord[q - 1]] > fl[i]; q--)
 			ord[q] = ord[q - 1];
 		ord[q] = i;

@@ -175,6 +175,64 @@ test_bot_floor(void **state)
 	assert_int_equal(vp_bot_floor(&s, h, 4), 0);
 }
 
+/*
+ * vp_bot_take_floors against vp_bot_floor of each take's hand, at the
+ * draws of random games (long chains, tables of every shape), and
+ * vp_card_value against card_tt_special over the whole deck.
+ */
+static void
+test_bot_take_floors(void **state)
+{
+	const struct game_rules	*R = &vp_rules;
+	struct vp_state		 s, next, v;
+	struct game_setup	 su = { 2, NULL, NULL, -1 };
+	struct game_move	 moves[GAME_LEGAL_MAX];
+	struct rng		 r;
+	card_t			 h[VP_HAND_MAX + VP_DECK];
+	uint8_t			 seed[32];
+	char			 why[GAME_WHY_MAX];
+	int			 fl[VP_DECK], g, i, n, nh, checked = 0;
+
+	(void)state;
+	for (i = 0; i < 127; i++)
+		assert_int_equal(vp_card_value((card_t)i),
+		    5 * (1 + card_tt_special((card_t)i)));
+	memset(seed, 0, sizeof(seed));
+	seed[0] = 0x57;
+	rng_init(&r, seed);
+	for (g = 0; g < 40; g++) {
+		su.nseats = 2 + g % 3;
+		for (i = 0; i < 32; i++)
+			seed[i] = (uint8_t)rng_next(&r);
+		su.seed = seed;
+		assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+		while (!s.over) {
+			R->view(&s, s.turn, &v);
+			if (v.phase == VP_PHASE_DRAW && v.nchain > 0) {
+				vp_bot_take_floors(&v, v.turn, fl);
+				nh = v.nhand[v.turn];
+				memcpy(h, v.hands[v.turn], (size_t)nh);
+				for (i = 0; i < v.nchain; i++) {
+					n = v.nchain - i;
+					memcpy(h + nh, v.chain + i, (size_t)n);
+					assert_int_equal(fl[i],
+					    vp_bot_floor(&v, h, nh + n));
+					checked++;
+				}
+			}
+			n = R->legal(&v, s.turn, moves, GAME_LEGAL_MAX);
+			assert_true(n > 0);
+			if (n > GAME_LEGAL_MAX)
+				n = GAME_LEGAL_MAX;
+			assert_int_equal(R->apply(&s, &next, s.turn,
+			    &moves[rng_uniform(&r, (uint32_t)n)], NULL, why),
+			    GAME_OK);
+			s = next;
+		}
+	}
+	assert_true(checked > 1000);
+}
+
 int
 main(void)
 {
@@ -182,6 +240,7 @@ main(void)
 		cmocka_unit_test(test_bot_beats_random),
 		cmocka_unit_test(test_bot_target),
 		cmocka_unit_test(test_bot_floor),
+		cmocka_unit_test(test_bot_take_floors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
