@@ -14,6 +14,7 @@
  */
 #include "vodkapolis.h"
 
+#include <limits.h>
 #include <string.h>
 
 enum {
@@ -142,27 +143,34 @@ best_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
 
 /*
  * Play every meld and add the greedy rule finds on s (a copy of a view
- * turned into a state: only seat's own cards and the table are used).
- * Returns the penalty left in hand plus a cost per card.
+ * turned into a state: only seat's own cards and the table are used;
+ * s is scratch).  Returns the penalty left in hand plus a cost per
+ * card; or, as soon as the floor of the hand reached (vp_bot_floor,
+ * which only rises as cards go) is limit or more, that floor: the
+ * caller then knows the cost is no less, which is all it asks.
  */
 static int
-greedy(struct vp_state *s, int seat, const uint8_t noise[32])
+greedy(struct vp_state *s, int seat, int limit)
 {
 	static const uint8_t	 zero[32];
 	struct game_move	 mv;
-	struct vp_state		 next;
+	struct vp_state		 next, *cur = s, *nxt = &next, *t;
 	char			 why[GAME_WHY_MAX];
-	int			 steps;
+	int			 steps, f;
 
-	(void)noise;
 	for (steps = 0; steps < VP_LOG_MAX; steps++) {
-		if (!best_meld(s, seat, zero, &mv))
+		if (!best_meld(cur, seat, zero, &mv))
 			break;
-		if (vp_rules.apply(s, &next, seat, &mv, NULL, why) != GAME_OK)
+		if (vp_rules.apply(cur, nxt, seat, &mv, NULL, why) != GAME_OK)
 			break;
-		memcpy(s, &next, sizeof(*s));
+		t = cur;
+		cur = nxt;
+		nxt = t;
+		if (limit < INT_MAX && (f = vp_bot_floor(cur,
+		    cur->hands[seat], cur->nhand[seat])) >= limit)
+			return f;
 	}
-	return vp_held_penalty(s, seat) + CARD_WEIGHT * s->nhand[seat];
+	return vp_held_penalty(cur, seat) + CARD_WEIGHT * cur->nhand[seat];
 }
 
 static int
@@ -300,23 +308,25 @@ vp_bot_take_floors(const struct vp_state *v, int seat, int *fl)
  * equals in list order, if cheaper than drawing.  greedy() is most of
  * a playout's cost, so the takes are tried from the lowest floor up
  * and those whose floor cannot beat the best so far are not played
- * out; the choice is the one a plain scan in list order makes.
+ * out, nor played on once the floor of the hand left cannot (the
+ * floor rises as the cards go); the choice is the one a plain scan
+ * of every take in list order makes.  The greedy play reads no noise.
  */
 static enum game_rc
 choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
-    int n, const uint8_t noise[32], struct game_move *out)
+    int n, struct game_move *out)
 {
 	struct vp_state	 s, t;
 	char		 why[GAME_WHY_MAX];
 	int		 fl[MOVES_MAX], ord[MOVES_MAX], cf[VP_DECK];
-	int		 i, p, q, no = 0, base, cost, best = -1, bc;
+	int		 i, p, q, no = 0, base, cost, best = -1, bc, lim;
 
 	memcpy(&s, v, sizeof(s));
 	s.viewer = VP_NOT_A_VIEW;
 	/* Drawing: the hand as it is, after greedy play next, plus a card. */
 	s.phase = VP_PHASE_PLAY;
 	memcpy(&t, &s, sizeof(t));
-	base = greedy(&t, seat, noise) + AVG_DRAW + CARD_WEIGHT;
+	base = greedy(&t, seat, INT_MAX) + AVG_DRAW + CARD_WEIGHT;
 	s.phase = VP_PHASE_DRAW;
 	bc = base;
 	/* The takes by floor, list order among equals (insertion, stable). */
@@ -332,15 +342,17 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 	}
 	for (p = 0; p < no; p++) {
 		i = ord[p];
-		/* cost >= floor: past bc, or at it and later in the list. */
+		/* A cost of lim or more loses: bc, or past it for a tie. */
+		lim = best >= 0 && i < best ? bc + 1 : bc;
+		/* cost >= floor: the floors that follow are no lower. */
 		if (fl[i] > bc)
 			break;
-		if (fl[i] == bc && (best < 0 || i > best))
+		if (fl[i] >= lim)
 			continue;
 		if (vp_rules.apply(&s, &t, seat, &moves[i], NULL, why) !=
 		    GAME_OK)
 			continue;
-		cost = greedy(&t, seat, noise);
+		cost = greedy(&t, seat, lim);
 		if (cost < bc || (cost == bc && best >= 0 && i < best)) {
 			bc = cost;
 			best = i;
@@ -376,7 +388,7 @@ vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
 	if (n > MOVES_MAX)
 		n = MOVES_MAX;
 	if (view->phase == VP_PHASE_DRAW)
-		return choose_draw(view, seat, moves, n, noise, out);
+		return choose_draw(view, seat, moves, n, out);
 	for (i = 0; i < n; i++) {
 		if (moves[i].verb != VP_DISCARD)
 			continue;
