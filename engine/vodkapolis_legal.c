@@ -226,10 +226,12 @@ legal_melds(const struct vp_state *s, int seat, const struct lines *ln,
 			continue;
 		np = pairs_after(ln, h[i], i, pr);
 		for (p = 0; p < np; p++) {
+			/*
+			 * Three distinct cards of one line's bucket agree on
+			 * exactly its two fixed attributes: a meld, no check.
+			 */
 			j = pr[p] >> 8;
 			k = pr[p] & 0xff;
-			if (!vp_is_meld(h[i], h[j], h[k]))
-				continue;
 			m.cards[0] = h[i];
 			m.cards[1] = h[j];
 			m.cards[2] = h[k];
