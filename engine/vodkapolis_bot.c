@@ -17,6 +17,8 @@
 #include <limits.h>
 #include <string.h>
 
+#include "move.h"
+
 enum {
 	MOVES_MAX = 512,
 	AVG_DRAW = 8,			/* mean penalty of a stock card */
@@ -371,37 +373,57 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 	return GAME_OK;
 }
 
-enum game_rc
-vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
+/*
+ * The discard, once best_meld found no meld or add: vp_legal's list is
+ * then undo (after a meld this turn) and the discards in hand order
+ * (none while the taken card is owed), so it is not made; the noise
+ * is read at each move's index in that list.
+ */
+static enum game_rc
+choose_discard(const struct vp_state *v, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
-	struct game_move	 moves[MOVES_MAX];
-	card_t			 x;
-	int			 n, i, k, best = -1, bk = 0;
+	card_t	 x;
+	int	 u, i, k, best = -1, bk = 0;
 
-	/* A meld or add first: then the whole list is not needed. */
-	if (view->phase == VP_PHASE_PLAY && best_meld(view, seat, noise, out))
-		return GAME_OK;
-	n = vp_legal(view, seat, moves, MOVES_MAX);
-	if (n <= 0)
+	if (seat != v->turn || (v->viewer != VP_NOT_A_VIEW &&
+	    v->viewer != seat))
 		return GAME_REFUSED;
-	if (n > MOVES_MAX)
-		n = MOVES_MAX;
-	if (view->phase == VP_PHASE_DRAW)
-		return choose_draw(view, seat, moves, n, out);
-	for (i = 0; i < n; i++) {
-		if (moves[i].verb != VP_DISCARD)
-			continue;
-		x = moves[i].cards[0];
-		k = 4 * vp_card_value(x) - 30 * partners(view, seat, x) +
-		    (noise[i % 32] & 1);
+	u = v->nlog > 0;
+	for (i = 0; i < v->nhand[seat] && !(vp_obliged(v) &&
+	    v->taken < VP_DECK); i++) {
+		x = v->hands[seat][i];
+		k = 4 * vp_card_value(x) - 30 * partners(v, seat, x) +
+		    (noise[(u + i) % 32] & 1);
 		if (best < 0 || k > bk) {
 			bk = k;
 			best = i;
 		}
 	}
-	if (best < 0)
-		best = 0;
-	*out = moves[best];
+	if (best >= 0)
+		move_simple(out, VP_DISCARD, v->hands[seat][best]);
+	else if (u)
+		move_simple(out, VP_UNDO, CARD_NONE);
+	else
+		return GAME_REFUSED;
 	return GAME_OK;
+}
+
+enum game_rc
+vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	struct game_move	 moves[MOVES_MAX];
+	int			 n;
+
+	/* A meld or add first, else a discard: no list needed. */
+	if (view->phase == VP_PHASE_PLAY)
+		return best_meld(view, seat, noise, out) ? GAME_OK :
+		    choose_discard(view, seat, noise, out);
+	n = vp_legal(view, seat, moves, MOVES_MAX);
+	if (n <= 0)
+		return GAME_REFUSED;
+	if (n > MOVES_MAX)
+		n = MOVES_MAX;
+	return choose_draw(view, seat, moves, n, out);
 }
