@@ -232,7 +232,7 @@ vp_bot_floor(const struct vp_state *s, const card_t *hand, int n)
 /* The running floor of vp_bot_take_floors: cards come, never go. */
 struct floor {
 	uint8_t		 cnt[3][25], room[3][25];
-	uint64_t	 in[2], stuck[2];	/* by card id */
+	uint64_t	 stuck[2];		/* by card id */
 	int		 sum;
 };
 
@@ -252,7 +252,6 @@ floor_add(struct floor *f, card_t x)
 
 	if (x >= VP_DECK)
 		return;
-	f->in[x >> 6] |= (uint64_t)1 << (x & 63);
 	for (k = 0; k < 3; k++) {
 		key = vp_line_key(x, k);
 		ok |= ++f->cnt[k][key] >= 3 || f->room[k][key];
