@@ -176,8 +176,16 @@ enum {
 
 /* ---- vodkapolis_rules.c: cards, melds, obligations, legal moves ---- */
 
-/* Penalty value of a card: 5 x (1 + special elements), 5..20. */
-int	vp_card_value(card_t c);
+/*
+ * Penalty value of a card: 5 x (1 + special elements, card_tt_special),
+ * 5..20.  Inline: the bot's inner loops call it.
+ */
+static inline int
+vp_card_value(card_t c)
+{
+	return 5 * (1 + (card_tt_number(c) == CARD_NQ) +
+	    (card_tt_color(c) == CARD_BLACK) + (card_tt_suit(c) == CARD_BLOB));
+}
 
 /* Are a, b, c a new meld: distinct, agreeing on exactly two attributes? */
 int	vp_is_meld(card_t a, card_t b, card_t c);
@@ -289,6 +297,22 @@ const char *vp_end_mode_name(int mode);
  */
 enum game_rc vp_bot_choose(const struct vp_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
+
+/*
+ * A floor under the cost the bot's greedy play leaves seat holding
+ * hand[0..n-1] on s's table (its penalty plus 3 a card): the cards no
+ * new meld or add can ever take, those on no line with 3 held cards
+ * nor with a meld of s under 5 cards; greedy play only lays cards, so
+ * they stay.  0 when a meld of s lies on no one line.
+ */
+int	vp_bot_floor(const struct vp_state *s, const card_t *hand, int n);
+
+/*
+ * vp_bot_floor for each take of v's chain at once (the chain's end
+ * first, the cards only added): fl[i] for seat's hand with chain[i]
+ * to the end, i < v->nchain.
+ */
+void	vp_bot_take_floors(const struct vp_state *v, int seat, int *fl);
 
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	vp_reveal(const void *st, int viewer, void *out);

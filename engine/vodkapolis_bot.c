@@ -14,7 +14,10 @@
  */
 #include "vodkapolis.h"
 
+#include <limits.h>
 #include <string.h>
+
+#include "move.h"
 
 enum {
 	MOVES_MAX = 512,
@@ -142,27 +145,34 @@ best_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
 
 /*
  * Play every meld and add the greedy rule finds on s (a copy of a view
- * turned into a state: only seat's own cards and the table are used).
- * Returns the penalty left in hand plus a cost per card.
+ * turned into a state: only seat's own cards and the table are used;
+ * s is scratch).  Returns the penalty left in hand plus a cost per
+ * card; or, as soon as the floor of the hand reached (vp_bot_floor,
+ * which only rises as cards go) is limit or more, that floor: the
+ * caller then knows the cost is no less, which is all it asks.
  */
 static int
-greedy(struct vp_state *s, int seat, const uint8_t noise[32])
+greedy(struct vp_state *s, int seat, int limit)
 {
 	static const uint8_t	 zero[32];
 	struct game_move	 mv;
-	struct vp_state		 next;
+	struct vp_state		 next, *cur = s, *nxt = &next, *t;
 	char			 why[GAME_WHY_MAX];
-	int			 steps;
+	int			 steps, f;
 
-	(void)noise;
 	for (steps = 0; steps < VP_LOG_MAX; steps++) {
-		if (!best_meld(s, seat, zero, &mv))
+		if (!best_meld(cur, seat, zero, &mv))
 			break;
-		if (vp_rules.apply(s, &next, seat, &mv, NULL, why) != GAME_OK)
+		if (vp_rules.apply(cur, nxt, seat, &mv, NULL, why) != GAME_OK)
 			break;
-		memcpy(s, &next, sizeof(*s));
+		t = cur;
+		cur = nxt;
+		nxt = t;
+		if (limit < INT_MAX && (f = vp_bot_floor(cur,
+		    cur->hands[seat], cur->nhand[seat])) >= limit)
+			return f;
 	}
-	return vp_held_penalty(s, seat) + CARD_WEIGHT * s->nhand[seat];
+	return vp_held_penalty(cur, seat) + CARD_WEIGHT * cur->nhand[seat];
 }
 
 static int
@@ -177,30 +187,174 @@ partners(const struct vp_state *v, int seat, card_t x)
 	return p;
 }
 
+int
+vp_bot_floor(const struct vp_state *s, const card_t *hand, int n)
+{
+	uint8_t		 cnt[3][25], room[3][25];
+	const struct vp_meld *m;
+	int		 i, k, f = 0, ok;
+
+	memset(cnt, 0, sizeof(cnt));
+	memset(room, 0, sizeof(room));
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 3 && hand[i] < VP_DECK; k++)
+			cnt[k][vp_line_key(hand[i], k)]++;
+	for (i = 0; i < s->nmelds; i++) {
+		m = &s->melds[i];
+		if (m->ncards >= VP_MELD_MAX)
+			continue;
+		/*
+		 * A meld whose first two cards share other than two
+		 * attributes lies on no one line: vp_on_line lets more
+		 * cards on it, so there is no floor.
+		 */
+		if (m->ncards < 2 || m->cards[0] >= VP_DECK ||
+		    m->cards[1] >= VP_DECK ||
+		    card_tt_matches(m->cards[0], m->cards[1]) != 2)
+			return 0;
+		for (k = 0; k < 3; k++)
+			if (vp_line_key(m->cards[0], k) ==
+			    vp_line_key(m->cards[1], k))
+				room[k][vp_line_key(m->cards[0], k)] = 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (hand[i] >= VP_DECK)
+			continue;
+		for (ok = 0, k = 0; k < 3 && !ok; k++)
+			ok = cnt[k][vp_line_key(hand[i], k)] >= 3 ||
+			    room[k][vp_line_key(hand[i], k)];
+		if (!ok)
+			f += vp_card_value(hand[i]) + CARD_WEIGHT;
+	}
+	return f;
+}
+
+/* The running floor of vp_bot_take_floors: cards come, never go. */
+struct floor {
+	uint8_t		 cnt[3][25], room[3][25];
+	uint64_t	 stuck[2];		/* by card id */
+	int		 sum;
+};
+
+/* The k-th card (0..4) of the line of type k and key: its id. */
+static card_t
+line_card(int k, int key, int i)
+{
+	return (card_t)(k == 0 ? key + 25 * i : k == 1 ? 25 * (key / 5) +
+	    5 * i + key % 5 : 5 * key + i);
+}
+
+static void
+floor_add(struct floor *f, card_t x)
+{
+	card_t	 y;
+	int	 k, key, i, ok = 0;
+
+	if (x >= VP_DECK)
+		return;
+	for (k = 0; k < 3; k++) {
+		key = vp_line_key(x, k);
+		ok |= ++f->cnt[k][key] >= 3 || f->room[k][key];
+		if (f->cnt[k][key] != 3)
+			continue;
+		/* A third card on the line: its stuck cards may go. */
+		for (i = 0; i < 5; i++) {
+			y = line_card(k, key, i);
+			if ((f->stuck[y >> 6] >> (y & 63)) & 1) {
+				f->stuck[y >> 6] &= ~((uint64_t)1 << (y & 63));
+				f->sum -= vp_card_value(y) + CARD_WEIGHT;
+			}
+		}
+	}
+	if (!ok) {
+		f->stuck[x >> 6] |= (uint64_t)1 << (x & 63);
+		f->sum += vp_card_value(x) + CARD_WEIGHT;
+	}
+}
+
+void
+vp_bot_take_floors(const struct vp_state *v, int seat, int *fl)
+{
+	struct floor		 f;
+	const struct vp_meld	*m;
+	int			 i, k;
+
+	memset(&f, 0, sizeof(f));
+	for (i = 0; i < v->nmelds; i++) {
+		m = &v->melds[i];
+		if (m->ncards >= VP_MELD_MAX)
+			continue;
+		/* As in vp_bot_floor: a meld on no one line, no floor. */
+		if (m->ncards < 2 || m->cards[0] >= VP_DECK ||
+		    m->cards[1] >= VP_DECK ||
+		    card_tt_matches(m->cards[0], m->cards[1]) != 2) {
+			memset(fl, 0, sizeof(*fl) * v->nchain);
+			return;
+		}
+		for (k = 0; k < 3; k++)
+			if (vp_line_key(m->cards[0], k) ==
+			    vp_line_key(m->cards[1], k))
+				f.room[k][vp_line_key(m->cards[0], k)] = 1;
+	}
+	for (i = 0; i < v->nhand[seat]; i++)
+		floor_add(&f, v->hands[seat][i]);
+	for (i = v->nchain - 1; i >= 0; i--) {
+		floor_add(&f, v->chain[i]);
+		fl[i] = f.sum;
+	}
+}
+
+/*
+ * The take whose greedy play leaves the cheapest hand, the first of
+ * equals in list order, if cheaper than drawing.  greedy() is most of
+ * a playout's cost, so the takes are tried from the lowest floor up
+ * and those whose floor cannot beat the best so far are not played
+ * out, nor played on once the floor of the hand left cannot (the
+ * floor rises as the cards go); the choice is the one a plain scan
+ * of every take in list order makes.  The greedy play reads no noise.
+ */
 static enum game_rc
 choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
-    int n, const uint8_t noise[32], struct game_move *out)
+    int n, struct game_move *out)
 {
 	struct vp_state	 s, t;
 	char		 why[GAME_WHY_MAX];
-	int		 i, base, cost, best = -1, bc;
+	int		 fl[MOVES_MAX], ord[MOVES_MAX], cf[VP_DECK];
+	int		 i, p, q, no = 0, base, cost, best = -1, bc, lim;
 
 	memcpy(&s, v, sizeof(s));
 	s.viewer = VP_NOT_A_VIEW;
 	/* Drawing: the hand as it is, after greedy play next, plus a card. */
 	s.phase = VP_PHASE_PLAY;
 	memcpy(&t, &s, sizeof(t));
-	base = greedy(&t, seat, noise) + AVG_DRAW + CARD_WEIGHT;
+	base = greedy(&t, seat, INT_MAX) + AVG_DRAW + CARD_WEIGHT;
 	s.phase = VP_PHASE_DRAW;
 	bc = base;
+	/* The takes by floor, list order among equals (insertion, stable). */
+	vp_bot_take_floors(v, seat, cf);
 	for (i = 0; i < n; i++) {
 		if (moves[i].verb != VP_TAKE)
+			continue;
+		q = card_find(v->chain, v->nchain, moves[i].cards[0]);
+		fl[i] = q >= 0 ? cf[q] : 0;
+		for (q = no++; q > 0 && fl[ord[q - 1]] > fl[i]; q--)
+			ord[q] = ord[q - 1];
+		ord[q] = i;
+	}
+	for (p = 0; p < no; p++) {
+		i = ord[p];
+		/* A cost of lim or more loses: bc, or past it for a tie. */
+		lim = best >= 0 && i < best ? bc + 1 : bc;
+		/* cost >= floor: the floors that follow are no lower. */
+		if (fl[i] > bc)
+			break;
+		if (fl[i] >= lim)
 			continue;
 		if (vp_rules.apply(&s, &t, seat, &moves[i], NULL, why) !=
 		    GAME_OK)
 			continue;
-		cost = greedy(&t, seat, noise);
-		if (cost < bc) {
+		cost = greedy(&t, seat, lim);
+		if (cost < bc || (cost == bc && best >= 0 && i < best)) {
 			bc = cost;
 			best = i;
 		}
@@ -218,37 +372,57 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 	return GAME_OK;
 }
 
-enum game_rc
-vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
+/*
+ * The discard, once best_meld found no meld or add: vp_legal's list is
+ * then undo (after a meld this turn) and the discards in hand order
+ * (none while the taken card is owed), so it is not made; the noise
+ * is read at each move's index in that list.
+ */
+static enum game_rc
+choose_discard(const struct vp_state *v, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
-	struct game_move	 moves[MOVES_MAX];
-	card_t			 x;
-	int			 n, i, k, best = -1, bk = 0;
+	card_t	 x;
+	int	 u, i, k, best = -1, bk = 0;
 
-	/* A meld or add first: then the whole list is not needed. */
-	if (view->phase == VP_PHASE_PLAY && best_meld(view, seat, noise, out))
-		return GAME_OK;
-	n = vp_legal(view, seat, moves, MOVES_MAX);
-	if (n <= 0)
+	if (seat != v->turn || (v->viewer != VP_NOT_A_VIEW &&
+	    v->viewer != seat))
 		return GAME_REFUSED;
-	if (n > MOVES_MAX)
-		n = MOVES_MAX;
-	if (view->phase == VP_PHASE_DRAW)
-		return choose_draw(view, seat, moves, n, noise, out);
-	for (i = 0; i < n; i++) {
-		if (moves[i].verb != VP_DISCARD)
-			continue;
-		x = moves[i].cards[0];
-		k = 4 * vp_card_value(x) - 30 * partners(view, seat, x) +
-		    (noise[i % 32] & 1);
+	u = v->nlog > 0;
+	for (i = 0; i < v->nhand[seat] && !(vp_obliged(v) &&
+	    v->taken < VP_DECK); i++) {
+		x = v->hands[seat][i];
+		k = 4 * vp_card_value(x) - 30 * partners(v, seat, x) +
+		    (noise[(u + i) % 32] & 1);
 		if (best < 0 || k > bk) {
 			bk = k;
 			best = i;
 		}
 	}
-	if (best < 0)
-		best = 0;
-	*out = moves[best];
+	if (best >= 0)
+		move_simple(out, VP_DISCARD, v->hands[seat][best]);
+	else if (u)
+		move_simple(out, VP_UNDO, CARD_NONE);
+	else
+		return GAME_REFUSED;
 	return GAME_OK;
+}
+
+enum game_rc
+vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	struct game_move	 moves[MOVES_MAX];
+	int			 n;
+
+	/* A meld or add first, else a discard: no list needed. */
+	if (view->phase == VP_PHASE_PLAY)
+		return best_meld(view, seat, noise, out) ? GAME_OK :
+		    choose_discard(view, seat, noise, out);
+	n = vp_legal(view, seat, moves, MOVES_MAX);
+	if (n <= 0)
+		return GAME_REFUSED;
+	if (n > MOVES_MAX)
+		n = MOVES_MAX;
+	return choose_draw(view, seat, moves, n, out);
 }

@@ -14,7 +14,7 @@
 
 /* One listing's buckets, by line type (the attribute that varies) and key. */
 struct lines {
-	uint64_t	 hand[3][25][2];	/* held cards' indexes */
+	uint64_t	 hand[3][25][2];	/* held cards' indexes; see lines_init */
 	uint8_t		 nhand[3][25];		/* how many */
 	uint64_t	 melds[3][25];		/* table melds */
 	uint64_t	 odd;			/* melds on no one line: tried for every card */
@@ -57,15 +57,25 @@ meld_line(const struct vp_meld *m)
 	return -1;
 }
 
-/* The buckets of s; the held cards' indexes only with masks. */
+/*
+ * The buckets of s; the held cards' indexes only with masks, and then
+ * only in the held cards' own buckets.
+ */
 static void
 lines_init(struct lines *ln, const struct vp_state *s, int seat, int masks)
 {
 	const card_t	*h = s->hands[seat];
 	int		 i, k, key;
 
-	if (masks)
-		memset(ln->hand, 0, sizeof(ln->hand));
+	/*
+	 * Only the held cards' own buckets are read (pairs_after), so
+	 * only theirs are cleared: a playout's hands are a few cards,
+	 * the array 1200 bytes.
+	 */
+	for (i = 0; masks && i < s->nhand[seat]; i++)
+		for (k = 0; k < 3 && deck_card(h[i]); k++)
+			memset(ln->hand[k][vp_line_key(h[i], k)], 0,
+			    sizeof(ln->hand[0][0]));
 	memset(ln->nhand, 0, sizeof(ln->nhand));
 	memset(ln->melds, 0, sizeof(ln->melds));
 	ln->odd = 0;
@@ -226,10 +236,12 @@ legal_melds(const struct vp_state *s, int seat, const struct lines *ln,
 			continue;
 		np = pairs_after(ln, h[i], i, pr);
 		for (p = 0; p < np; p++) {
+			/*
+			 * Three distinct cards of one line's bucket agree on
+			 * exactly its two fixed attributes: a meld, no check.
+			 */
 			j = pr[p] >> 8;
 			k = pr[p] & 0xff;
-			if (!vp_is_meld(h[i], h[j], h[k]))
-				continue;
 			m.cards[0] = h[i];
 			m.cards[1] = h[j];
 			m.cards[2] = h[k];
@@ -408,7 +420,8 @@ vp_legal(const void *st, int seat, struct game_move *out, int max)
 	if (!listing(s, seat))
 		return 0;
 	nh = s->nhand[seat];
-	lines_init(&ln, s, seat, 1);
+	/* The takes ask the table's buckets only, never the hand's. */
+	lines_init(&ln, s, seat, s->phase != VP_PHASE_DRAW);
 	if (s->phase == VP_PHASE_DRAW) {
 		if (s->nstock > 0) {
 			move_simple(&mv, VP_DRAW, CARD_NONE);

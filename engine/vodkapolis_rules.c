@@ -23,12 +23,6 @@ attr(card_t c, int k)
 }
 
 int
-vp_card_value(card_t c)
-{
-	return 5 * (1 + card_tt_special(c));
-}
-
-int
 vp_is_meld(card_t a, card_t b, card_t c)
 {
 	int	 k, same = 0;

@@ -131,12 +131,116 @@ test_bot_target(void **state)
 	assert_int_equal(target_of(450, 300, 3, 11, 100), 1);
 }
 
+/*
+ * The floor under the greedy play's cost (vodkapolis_bot.c): a card
+ * counts (penalty + 3) unless one of its lines holds 3 cards of the
+ * hand or a table meld with room.
+ */
+static void
+test_bot_floor(void **state)
+{
+	struct vp_state	 s;
+	card_t		 h[8];
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	s.nseats = 2;
+	/* 1Rc 2Rc 4Rc: a line of three (number varies); 3Gt alone. */
+	h[0] = card_tt_make(0, 0, 0);
+	h[1] = card_tt_make(1, 0, 0);
+	h[2] = card_tt_make(3, 0, 0);
+	h[3] = card_tt_make(2, 2, 2);
+	assert_int_equal(vp_bot_floor(&s, h, 3), 0);
+	assert_int_equal(vp_bot_floor(&s, h, 4),
+	    vp_card_value(h[3]) + 3);
+	/* Two of a line are not a meld: both count. */
+	assert_int_equal(vp_bot_floor(&s, h, 2),
+	    vp_card_value(h[0]) + vp_card_value(h[1]) + 6);
+	/* A meld on 3Gt's color-and-number line (suit varies) with room. */
+	s.nmelds = 1;
+	s.melds[0].ncards = 3;
+	s.melds[0].cards[0] = card_tt_make(2, 2, 0);
+	s.melds[0].cards[1] = card_tt_make(2, 2, 1);
+	s.melds[0].cards[2] = card_tt_make(2, 2, 3);
+	assert_int_equal(vp_bot_floor(&s, h, 4), 0);
+	/* Full (5 cards): no room. */
+	s.melds[0].ncards = 5;
+	s.melds[0].cards[3] = card_tt_make(2, 2, 4);
+	s.melds[0].cards[4] = card_tt_make(2, 2, 2);
+	assert_int_equal(vp_bot_floor(&s, h, 4),
+	    vp_card_value(h[3]) + 3);
+	/* A meld on no one line: no floor at all. */
+	s.melds[0].ncards = 3;
+	s.melds[0].cards[1] = card_tt_make(4, 4, 4);
+	assert_int_equal(vp_bot_floor(&s, h, 4), 0);
+}
+
+/*
+ * vp_bot_take_floors against vp_bot_floor of each take's hand, at the
+ * draws of random games (long chains, tables of every shape), and
+ * vp_card_value against card_tt_special over the whole deck.
+ */
+static void
+test_bot_take_floors(void **state)
+{
+	const struct game_rules	*R = &vp_rules;
+	struct vp_state		 s, next, v;
+	struct game_setup	 su = { 2, NULL, NULL, -1 };
+	struct game_move	 moves[GAME_LEGAL_MAX];
+	struct rng		 r;
+	card_t			 h[VP_HAND_MAX + VP_DECK];
+	uint8_t			 seed[32];
+	char			 why[GAME_WHY_MAX];
+	int			 fl[VP_DECK], g, i, n, nh, checked = 0;
+
+	(void)state;
+	for (i = 0; i < 127; i++)
+		assert_int_equal(vp_card_value((card_t)i),
+		    5 * (1 + card_tt_special((card_t)i)));
+	memset(seed, 0, sizeof(seed));
+	seed[0] = 0x57;
+	rng_init(&r, seed);
+	for (g = 0; g < 40; g++) {
+		su.nseats = 2 + g % 3;
+		for (i = 0; i < 32; i++)
+			seed[i] = (uint8_t)rng_next(&r);
+		su.seed = seed;
+		assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+		while (!s.over) {
+			R->view(&s, s.turn, &v);
+			if (v.phase == VP_PHASE_DRAW && v.nchain > 0) {
+				vp_bot_take_floors(&v, v.turn, fl);
+				nh = v.nhand[v.turn];
+				memcpy(h, v.hands[v.turn], (size_t)nh);
+				for (i = 0; i < v.nchain; i++) {
+					n = v.nchain - i;
+					memcpy(h + nh, v.chain + i, (size_t)n);
+					assert_int_equal(fl[i],
+					    vp_bot_floor(&v, h, nh + n));
+					checked++;
+				}
+			}
+			n = R->legal(&v, s.turn, moves, GAME_LEGAL_MAX);
+			assert_true(n > 0);
+			if (n > GAME_LEGAL_MAX)
+				n = GAME_LEGAL_MAX;
+			assert_int_equal(R->apply(&s, &next, s.turn,
+			    &moves[rng_uniform(&r, (uint32_t)n)], NULL, why),
+			    GAME_OK);
+			s = next;
+		}
+	}
+	assert_true(checked > 1000);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bot_beats_random),
 		cmocka_unit_test(test_bot_target),
+		cmocka_unit_test(test_bot_floor),
+		cmocka_unit_test(test_bot_take_floors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
