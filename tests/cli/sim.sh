@@ -54,6 +54,9 @@ cat "$tmp/bot"
 won=$(sed -n 's/^bot: won \([0-9]*\) of 1000 games.*/\1/p' "$tmp/bot")
 [ -n "$won" ] && [ "$won" -ge 900 ] || fail "the bot won ${won:-?} of 1000"
 
+# The easy bots' choices, pinned (lib/sim.sh).
+sim_bots gin-vodka 1468ed32ea0282fb ''
+
 # Runs replay: the same seed gives the same fingerprint, another seed
 # another one; --bot 1 plays seat 1 only.
 a=$("$TOPPER" sim --game gin-vodka --games 5 --seed 7 --quiet)

@@ -80,6 +80,9 @@ cat "$tmp/bot"
 won=$(sed -n 's/^bot: won \([0-9]*\) of 300 games.*/\1/p' "$tmp/bot")
 [ -n "$won" ] && [ "$won" -ge 270 ] || fail "the bot won ${won:-?} of 300"
 
+# The easy bots' choices, pinned (lib/sim.sh).
+sim_bots casino-macedonia 62465ca424db3623 '64e2e445b4027058'
+
 # Runs replay: the same seed gives the same fingerprint, another seed
 # another one.
 a=$("$TOPPER" sim --game casino-macedonia --games 5 --seed 7 --quiet)

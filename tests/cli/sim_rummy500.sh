@@ -55,6 +55,9 @@ cat "$tmp/bot"
 won=$(sed -n 's/^bot: won \([0-9]*\) of 1000 games.*/\1/p' "$tmp/bot")
 [ -n "$won" ] && [ "$won" -ge 900 ] || fail "the bot won ${won:-?} of 1000"
 
+# The easy bots' choices, pinned (lib/sim.sh).
+sim_bots rummy-500 db6d2410044318e0 '790a50b62060aaa0'
+
 # Runs replay: the same seed gives the same fingerprint, another seed
 # another one.
 a=$("$TOPPER" sim --game rummy-500 --games 6 --seed 7 --quiet)

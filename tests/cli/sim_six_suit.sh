@@ -91,6 +91,9 @@ cat "$tmp/bot"
 won=$(sed -n 's/^bot: won \([0-9]*\) of 44 games.*/\1/p' "$tmp/bot")
 [ -n "$won" ] && [ "$won" -ge 40 ] || fail "the bot won ${won:-?} of 44"
 
+# The easy bots' choices, pinned (lib/sim.sh).
+sim_bots six-suit 56750350c118a716 '3f9c16cff0531973'
+
 # Runs replay: the same seed gives the same fingerprint, another seed
 # another one.
 a=$("$TOPPER" sim --game six-suit --games 3 --seed 7 --quiet)

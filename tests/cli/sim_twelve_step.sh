@@ -92,6 +92,9 @@ cat "$tmp/bot"
 won=$(sed -n 's/^bot: won \([0-9]*\) of 100 games.*/\1/p' "$tmp/bot")
 [ -n "$won" ] && [ "$won" -ge 90 ] || fail "the bot won ${won:-?} of 100"
 
+# The easy bots' choices, pinned (lib/sim.sh).
+sim_bots twelve-step-rummy 10666531c90fbb99 '8335d736cc7b5294'
+
 # Runs replay: the same seed gives the same fingerprint, another seed
 # another one.
 a=$("$TOPPER" sim --game "$GAME" --games 3 --seed 7 --quiet)

@@ -56,6 +56,9 @@ if [ -z "$won" ] || [ "$won" -lt 450 ]; then
 	fail "the bot won ${won:-?} of 500"
 fi
 
+# The easy bots' choices, pinned (lib/sim.sh).
+sim_bots vodkapolis-500 8a0b5fa62bad5d01 '62d827c125b35900'
+
 # Runs replay: the same seed gives the same fingerprint, another seed
 # another one.
 a=$("$TOPPER" sim --game "$GAME" --games 5 --seed 7 --quiet)

@@ -87,3 +87,21 @@ sim_need_opt() {
 		return 1
 	}
 }
+
+# sim_bots GAME PIN2 PIN4: the easy bot in every seat, 60 games from
+# seed 5 at 2 seats and at 4 (PIN4 empty: the game seats 2 only), under
+# the sanitizers.  The pins are the bots' choices: a speed-up of a bot
+# must leave them as they are, a change of its play explains itself and
+# updates them.
+sim_bots() {
+	_g=$1
+	_p2=$2
+	_p4=$3
+	sim_start "$_g-bots-2" "$TOPPER" --game "$_g" --seats 2 --bot 0,1 \
+	    --games 60 --seed 5 --quiet
+	sim_check "$_g-bots-2" "$_p2"
+	[ -n "$_p4" ] || return 0
+	sim_start "$_g-bots-4" "$TOPPER" --game "$_g" --seats 4 \
+	    --bot 0,1,2,3 --games 60 --seed 5 --quiet
+	sim_check "$_g-bots-4" "$_p4"
+}
