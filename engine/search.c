@@ -215,12 +215,13 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	if ((n = candidates(&c, view, &mr, cand)) == 0)
 		return GAME_REFUSED;
 	/*
-	 * A move needs two rounds to be judged (a paired difference has
-	 * no spread in one): with fewer playouts than two a candidate, a
-	 * random few of the others are compared with the easy move.
+	 * A move needs SEARCH_ROUNDS_MIN rounds to be judged: with fewer
+	 * playouts than that a candidate, a random few of the others are
+	 * compared with the easy move.
 	 */
-	if (n > budget_po / 2) {
-		k = budget_po / 2 > 1 ? budget_po / 2 : 1;
+	if (n > budget_po / SEARCH_ROUNDS_MIN) {
+		k = budget_po / SEARCH_ROUNDS_MIN > 1 ?
+		    budget_po / SEARCH_ROUNDS_MIN : 1;
 		for (i = 1; i < k; i++) {
 			j = i + (int)rng_uniform(&mr, (uint32_t)(n - i));
 			t = cand[i];
@@ -278,7 +279,7 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	best = 0;
 	tbest = SEARCH_T;
 	for (i = 1; i < n; i++) {
-		if (nres[i] < 2 || nres[i] != nres[0])
+		if (nres[i] < SEARCH_ROUNDS_MIN || nres[i] != nres[0])
 			continue;
 		m = dsum[i] / nres[i];
 		sd = sqrt((dsq[i] / nres[i] - m * m) / (nres[i] - 1));

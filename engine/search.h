@@ -9,9 +9,10 @@
  * played out by a fast default policy (the easy bot, or random legal
  * moves) to the end of the hand or a move cap.  The easy bot's own
  * choice stands unless another move beat it on the same samples by
- * SEARCH_T standard errors (the best such move is chosen).  A budget
- * under two playouts a candidate compares the easy move with a random
- * few others only.  A result is the seat's score change in
+ * SEARCH_T standard errors over at least SEARCH_ROUNDS_MIN samples
+ * (the best such move is chosen).  A budget under SEARCH_ROUNDS_MIN
+ * playouts a candidate compares the easy move with a random few others
+ * only.  A result is the seat's score change in
  * the playout less the mean of the other seats' (times the game's
  * score_sign), plus or minus SEARCH_WIN_BONUS when the game ends.
  *
@@ -33,7 +34,15 @@ enum {
 	SEARCH_PLAYOUTS_DEFAULT = 1000,	/* the lobby's budget for one move */
 	SEARCH_DEPTH_DEFAULT = 400,	/* moves in one playout before it is scored */
 	SEARCH_CANDIDATES_MAX = 48,	/* moves searched; the rest are sampled out */
-	SEARCH_WIN_BONUS = 100		/* a playout that ends the game */
+	SEARCH_WIN_BONUS = 100,		/* a playout that ends the game */
+	/*
+	 * Samples a move is judged on before it may replace the easy one:
+	 * a paired t on two has one degree of freedom, and where results
+	 * come in steps (Six Suit's first fall: 3 points either way) two
+	 * equal differences have no spread at all, which read as an
+	 * infinite t.
+	 */
+	SEARCH_ROUNDS_MIN = 4
 };
 
 /* Standard errors by which a move must beat the easy bot's to replace it. */

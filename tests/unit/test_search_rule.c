@@ -1,0 +1,148 @@
+/*
+ * test_search_rule.c: the strong bot's replacement rule (search.h) on
+ * a toy game whose results are known: a move replaces the easy one
+ * only when it won on SEARCH_ROUNDS_MIN samples or more.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "game.h"
+#include "search.h"
+
+/*
+ * Seat 0 says "good" or "bad" once and the game ends, won by seat 0 on
+ * "good".  Every sample gives the same results, so "good" beats "bad"
+ * by the same margin every time: no spread at all.
+ */
+struct toy_state {
+	int	 said;			/* -1 before the move, 0 bad, 1 good */
+};
+
+static int
+toy_legal(const void *p, int seat, struct game_move *out, int max)
+{
+	const struct toy_state	*s = p;
+	int			 i;
+
+	if (seat != 0 || s->said >= 0)
+		return 0;
+	for (i = 0; i < 2 && i < max; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].verb = (uint8_t)i;
+	}
+	return 2;
+}
+
+static enum game_rc
+toy_apply(const void *in, void *out, int seat, const struct game_move *mv,
+    struct game_events *ev, char why[GAME_WHY_MAX])
+{
+	struct toy_state	*s = out;
+
+	memcpy(out, in, sizeof(*s));
+	if (ev != NULL)
+		memset(ev, 0, sizeof(*ev));
+	if (seat != 0 || s->said >= 0 || mv->verb > 1) {
+		snprintf(why, GAME_WHY_MAX, "That move is not open.");
+		return GAME_REFUSED;
+	}
+	s->said = mv->verb;
+	return GAME_OK;
+}
+
+static void
+toy_status(const void *p, struct game_status *out)
+{
+	const struct toy_state	*s = p;
+
+	memset(out, 0, sizeof(*out));
+	out->nseats = 2;
+	out->hand = 1;
+	out->over = s->said >= 0;
+	out->to_act = s->said < 0 ? 1u : 0;
+	out->winners = s->said == 1 ? 1u : s->said == 0 ? 2u : 0;
+}
+
+static void
+toy_view(const void *p, int viewer, void *out)
+{
+	(void)viewer;
+	memcpy(out, p, sizeof(struct toy_state));
+}
+
+static size_t
+toy_format(const struct game_move *mv, char *buf, size_t bufsz)
+{
+	return (size_t)snprintf(buf, bufsz, "%s", mv->verb ? "good" : "bad");
+}
+
+static void
+toy_determinize(const void *view, int seat, const uint8_t noise[32],
+    void *out)
+{
+	(void)seat;
+	(void)noise;
+	memcpy(out, view, sizeof(struct toy_state));
+}
+
+static const struct game_rules toy_rules = {
+	.slug = "toy",
+	.state_size = sizeof(struct toy_state),
+	.view_size = sizeof(struct toy_state),
+	.legal = toy_legal,
+	.apply = toy_apply,
+	.status = toy_status,
+	.view = toy_view,
+	.format = toy_format,
+	.determinize = toy_determinize,
+	.score_sign = 1
+};
+
+/*
+ * With two playouts a move, "good" would win both rounds with no
+ * spread, yet the easy move ("bad" for some noise: the toy has no bot
+ * of its own, so the easy move is a random one) stands; with
+ * SEARCH_ROUNDS_MIN rounds, "good" is chosen for every noise.
+ */
+static void
+test_replacement_needs_rounds(void **unused)
+{
+	struct toy_state	 s0;
+	struct search_budget	 b;
+	struct search_stats	 stt;
+	struct game_move	 mv;
+	uint8_t			 nz[32];
+	int			 k, kept = 0;
+
+	(void)unused;
+	s0.said = -1;
+	memset(&b, 0, sizeof(b));
+	for (k = 0; k < 16; k++) {
+		memset(nz, k, sizeof(nz));
+		b.playouts = 2 * 2;
+		assert_int_equal(search_choose(&toy_rules, &s0, 0, nz, &b, &mv,
+		    &stt), GAME_OK);
+		kept += mv.verb == 0;
+		b.playouts = 2 * SEARCH_ROUNDS_MIN;
+		assert_int_equal(search_choose(&toy_rules, &s0, 0, nz, &b, &mv,
+		    &stt), GAME_OK);
+		assert_int_equal(stt.rounds, SEARCH_ROUNDS_MIN);
+		assert_int_equal(mv.verb, 1);
+	}
+	assert_true(kept > 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_replacement_needs_rounds),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
