@@ -223,8 +223,14 @@ page_time(struct req *r, int64_t t, char buf[PAGE_TIME_MAX])
 {
 	const struct sess_user	*u;
 
+	/*
+	 * A visitor who is not signed in: the zone their browser reported
+	 * (zone.js's cookie); when_format takes only a zone it knows, else
+	 * UTC, which the time then names.
+	 */
 	u = sess_current(r);
-	return when_format(u != NULL ? u->tz : NULL, t, buf);
+	return when_format(u != NULL ? u->tz : req_cookie(r, "topper_tz"), t,
+	    buf);
 }
 
 const struct tpl *
