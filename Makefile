@@ -116,7 +116,7 @@ clean:
 
 # make soak: the reliability figures (tools/soak.sh, README
 # "Reliability"; not part of make test).  SOAK_MINUTES scales the whole
-# run (default 120, two lanes).  The drivers of tests/soak/ and the
+# run (default 90, two lanes).  The drivers of tests/soak/ and the
 # instances they drive are SOAK_BUILD's (default build/, the optimised
 # tree, for the volumes; SOAK_BUILD=build-asan makes the soak a long
 # sanitizer run); tests/soak/fuzz.sh builds its own clang tree in

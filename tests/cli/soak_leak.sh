@@ -25,6 +25,8 @@ check "it compared views of every game kind" \
     test "$(grep -c '^leak [a-z0-9-]* *1 pairs' "$tmp/out")" -ge 6
 check "over 1000 views compared" test "$(sed -n \
     's/^soak leak: \([0-9]*\) checked.*/\1/p' "$tmp/out")" -gt 1000
+check "it compared the games' entries in the seats' turn feeds" \
+    grep -q '^leak: turn feeds: [1-9][0-9]* pairs of entries compared' "$tmp/out"
 LEAK_SELF_TEST=1 PAIRS=1 MOVES=3 sh tests/soak/leak.sh > "$tmp/self" 2>&1
 rc=$?
 check "counting the owner's own views, it fails" test "$rc" -ne 0

@@ -17,7 +17,8 @@
  * anonymous visitor can fetch is fetched from both games and compared
  * byte for byte, game ids and the mail's per-game tokens removed: the
  * game page, the API view with its legal moves, the ply poll with its
- * headers, the history at every ply, the turn mail of every other seat.
+ * headers, the history at every ply, the turn mail and the turn feed's
+ * entries of every other seat.
  * The owner's game page and API view must differ at the start (the
  * control: a sweep that compared nothing would pass too).
  *
@@ -60,6 +61,7 @@
 #include "mail_queue.h"
 #include "sess.h"
 #include "site.h"
+#include "store_turn.h"
 #include "token.h"
 
 #include "leak.h"
@@ -150,6 +152,19 @@ who_login(struct site_who *w, const char *name)
 {
 	if (site_login(&L.site, name, NOW, w) != 0)
 		leak_die("a soak user is missing (tests/soak/leak.sh adds them)");
+}
+
+/* A turn feed for seat user k, as POST /account/feed makes one. */
+static void
+feed_make(int k)
+{
+	unsigned char	 hash[SESS_HASH_BYTES];
+
+	sess_token_new(L.feed[k]);
+	sess_token_hash(L.feed[k], hash);
+	if (store_turn_feed_set(L.site.app.db, L.seat_user[k].uid, hash) !=
+	    DB_OK)
+		leak_die("cannot make a feed token");
 }
 
 /* The pack the game deals from: the deck kind and copies deal() takes. */
@@ -581,6 +596,7 @@ main(int argc, char **argv)
 	for (k = 0; k < SEATS_CAP; k++) {
 		snprintf(name, sizeof(name), "seat%d", k);
 		who_login(&L.seat_user[k], name);
+		feed_make(k);
 	}
 	who_login(&L.watcher, "watcher");
 	snprintf(L.anon.name, sizeof(L.anon.name), "anon");
@@ -623,6 +639,8 @@ main(int argc, char **argv)
 	    "without the swap wanted), %ld moves posted to each twin, %ld "
 	    "pairs stopped at a reveal\n", kinds, L.pairs, L.hand_twins,
 	    L.pairs - L.hand_twins, L.no_swap, L.moves, L.stopped_reveal);
+	printf("leak: turn feeds: %ld pairs of entries compared, %ld not "
+	    "(a feed at its cap)\n", L.feed_entries, L.feeds_full);
 	printf("leak: %ld compared, %ld differences, %ld controls, "
 	    "%ld control failures\n", L.compared, L.diffs, L.controls,
 	    L.control_fails);

@@ -40,6 +40,7 @@ struct leak {
 	const char	*config;
 	sqlite3		*db;
 	struct site_who	 seat_user[SEATS_CAP];
+	char		 feed[SEATS_CAP][48];	/* each seat user's feed token */
 	struct site_who	 watcher, anon;
 	struct mail_conf mc;
 	struct arena	 arena;
@@ -49,6 +50,8 @@ struct leak {
 	long		 round;		/* the plan holds round 1's pairs */
 	int		 self_test;	/* the owner counts as an observer */
 	long		 compared, diffs, controls, control_fails;
+	long		 feeds_full;	/* feed entries not compared: feed full */
+	long		 feed_entries;	/* compared feeds listing the games */
 	long		 pairs, hand_twins, moves, stopped_reveal, no_swap;
 	struct site_reply rep[2];
 };

@@ -181,6 +181,74 @@ mail2(const struct twin *t, int seat)
 	leak_compare(t, 1, "turn mail", L.seat_user[seat].name, 0);
 }
 
+/*
+ * The <entry> of game id in an Atom feed (none: ""), into rep; the
+ * number of entries in n.
+ */
+static void
+feed_entry(const char *feed, int64_t id, struct site_reply *rep, int *n)
+{
+	const char	*e, *end, *hit = NULL, *hit_end = NULL;
+	char		 want[48];
+
+	snprintf(want, sizeof(want), "/g/%lld#", (long long)id);
+	*n = 0;
+	for (e = strstr(feed, "<entry>"); e != NULL; e = strstr(end,
+	    "<entry>")) {
+		if ((end = strstr(e, "</entry>")) == NULL)
+			leak_die("a feed entry is not closed");
+		end += strlen("</entry>");
+		(*n)++;
+		/* The game's own entry: its <id> names it. */
+		if (memmem(e, (size_t)(end - e), want, strlen(want)) != NULL) {
+			hit = e;
+			hit_end = end;
+		}
+	}
+	free(rep->text);
+	if (hit == NULL)
+		rep->text = strdup("");
+	else
+		rep->text = strndup(hit, (size_t)(hit_end - hit));
+	if (rep->text == NULL)
+		leak_die("out of memory");
+	rep->len = strlen(rep->text);
+	rep->cap = rep->len + 1;
+}
+
+/*
+ * Seat's turn feed (GET /feed/TOKEN.atom), the twins' two entries
+ * compared (the rest is the seat's other games).  A feed at its cap
+ * (FEED_CAP entries) may leave either entry out for a reason of its
+ * own: such a pair is counted in L.feeds_full, not compared.
+ */
+enum { FEED_CAP = 100 };	/* page_feed.c's FEED_MAX */
+static void
+feed2(const struct twin *t, int seat)
+{
+	struct site_req		 r;
+	struct site_reply	 all = { 0 };
+	char			 path[96];
+	int			 i, n = 0;
+
+	snprintf(path, sizeof(path), "/feed/%s.atom", L.feed[seat]);
+	memset(&r, 0, sizeof(r));
+	r.method = "GET";
+	r.path = path;
+	site_request(&L.site, &r, &all);
+	if (all.text == NULL || strstr(all.text, "<feed") == NULL)
+		leak_die("a seat's feed did not answer");
+	for (i = 0; i < 2; i++)
+		feed_entry(all.text, t->id[i], &L.rep[i], &n);
+	site_reply_free(&all);
+	if (n >= FEED_CAP && (L.rep[0].len == 0) != (L.rep[1].len == 0)) {
+		L.feeds_full++;
+		return;
+	}
+	L.feed_entries += L.rep[0].len > 0;
+	leak_compare(t, 0, "turn feed", L.seat_user[seat].name, 0);
+}
+
 /* Everything every observer can fetch, at the twins' current ply. */
 void
 leak_sweep(const struct twin *t, int all_history)
@@ -205,6 +273,8 @@ leak_sweep(const struct twin *t, int all_history)
 		}
 	}
 	for (s = 0; s < t->nseats; s++)
-		if (s != t->owner || L.self_test)
+		if (s != t->owner || L.self_test) {
 			mail2(t, s);
+			feed2(t, s);
+		}
 }
