@@ -434,7 +434,7 @@ evaluate(struct best *b, const struct cm_play *pl, int *skip)
 	default:
 		break;
 	}
-	low = threat_floor(c, t, n);
+	low = b->have || b->full ? threat_floor(c, t, n) : 0;
 	*skip = b->have && !b->full && 4 * gain - 4 * low < b->score;
 	if (*skip)
 		return 0;
@@ -500,8 +500,8 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 			continue;		/* not in this pack */
 		c->nunseen++;
 		n = i < CARD_TT_COUNT ? card_tt_number((card_t)i) : CARD_NQ;
-		k = i < CARD_TT_COUNT ? 5 * card_tt_color((card_t)i) +
-		    card_tt_suit((card_t)i) : CAP_CLASSES - 1;
+		/* 5 * color + suit, the id less 25 * number (card_tt_make) */
+		k = i < CARD_TT_COUNT ? i % 25 : CAP_CLASSES - 1;
 		/* cm_numbers keeps every number within 0..5 < CAP_V. */
 		if (n < CARD_NQ)
 			lo = hi = n + 1;
