@@ -80,7 +80,7 @@ struct best {
 	struct rng	 r;
 	int		 have, score, ties;
 	int		 full;		/* fold every move (the unit test) */
-	int		 low;		/* moves whose floor beat their threat */
+	int		 low;		/* moves whose floor beat the threat */
 	struct game_move mv;
 };
 
@@ -300,8 +300,9 @@ caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
 			v = t[i].value + t[j].value;
 			if (t[j].kind == CM_SINGLE && t[j].value != 0 &&
 			    v < CAP_V)
-				caps_max(caps_row(cp, v)->pair[v], join_classes(t[i].cmask |
-				    t[j].cmask, t[i].smask | t[j].smask),
+				caps_max(caps_row(cp, v)->pair[v],
+				    join_classes(t[i].cmask | t[j].cmask,
+				    t[i].smask | t[j].smask),
 				    t[i].worth + t[j].worth);
 		}
 	}
@@ -314,8 +315,9 @@ caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
 		for (j = 0; j < n; j++) {
 			v = t[j].value - t[i].value;
 			if (v >= 1 && v < CAP_V && t[j].value <= CM_BUILD_MAX)
-				caps_max(caps_row(cp, v)->bt[v], join_classes(t[i].cmask |
-				    t[j].cmask, t[i].smask | t[j].smask),
+				caps_max(caps_row(cp, v)->bt[v],
+				    join_classes(t[i].cmask | t[j].cmask,
+				    t[i].smask | t[j].smask),
 				    t[i].worth + t[j].worth);
 		}
 	}
@@ -371,12 +373,6 @@ threat(const struct ctx *c, const struct bpile *t, int n)
 }
 
 /*
- * pl's score; *skip instead when the bot has a move scoring more: a
- * move whose gain less a floor of its threat falls short of the best
- * so far changes nothing (not even the ties' draws), and its table is
- * not folded.  Most moves are drops, which gain 0.
- */
-/*
  * No more than threat(c, t, n), without the fold: the sweepers, and
  * each pile's equal values to the unseen cards of its number (a figure
  * is at least its equal values; a class with two such cards counts
@@ -402,6 +398,12 @@ threat_floor(const struct ctx *c, const struct bpile *t, int n)
 	return (int)(sum * i / c->nunseen);
 }
 
+/*
+ * pl's score; *skip instead when the bot has a move scoring more: a
+ * move whose gain less a floor of its threat falls short of the best
+ * so far changes nothing (not even the ties' draws), and its table is
+ * not folded.  Most moves are drops, which gain 0.
+ */
 static int
 evaluate(struct best *b, const struct cm_play *pl, int *skip)
 {
