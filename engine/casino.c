@@ -1,7 +1,8 @@
 /*
  * casino.c: Casino Macedonia set-up, deals, moves, hand ends, status
- * and timeouts (RULES.md 4a, 4b).  The table model and the move
- * generator are in casino_moves.c, scoring and views in casino_view.c.
+ * and timeouts (RULES.md 4a, 4b).  The table model is in
+ * casino_table.c, the move generator in casino_moves.c, scoring and
+ * views in casino_view.c.
  */
 #include "casino.h"
 

@@ -9,8 +9,9 @@
  * rounds hands; the highest total wins.
  *
  * The module is split by concern: casino.c (set-up, deals, moves,
- * status, timeouts), casino_moves.c (the table model: values, matching,
- * groups, the plan check and the move generator), casino_view.c
+ * status, timeouts), casino_table.c (the table model: values,
+ * matching, the plan check), casino_moves.c (capture groups, the move
+ * generator, the check of a move), casino_view.c
  * (scoring, views, audits), casino_text.c (move text), casino_bot.c
  * (the bot).  Everything here is pure: no allocation, no I/O,
  * randomness only from the state's struct rng.
@@ -194,7 +195,7 @@ struct cm_play {
 	uint64_t	 taken[2];
 };
 
-/* ---- casino_moves.c: the table model and the move generator ---- */
+/* ---- casino_table.c: the table model ---- */
 
 /* Color and suit bit of a card (bit 4: black / blob; a joker has both). */
 int	cm_cmask(card_t c);
@@ -214,8 +215,20 @@ int	cm_numbers(const struct cm_state *s, card_t c, int *lo, int *hi);
 /* Is anything there for a sweeper joker: a pile or a start joker? */
 int	cm_can_sweep(const struct cm_state *s);
 
+/* Does card c capture ?-piles (value 0)? */
+int	cm_takes_q(const struct cm_state *s, card_t c);
+
+/*
+ * Plan check: may some card of hand[0..nh-1] other than skip capture
+ * pile x of p[0..np-1] on a later turn (RULES.md 4b)?
+ */
+int	cm_plan_ok(const struct cm_state *s, const struct cm_pile *p, int np,
+	    int x, const card_t *hand, int nh, card_t skip);
+
 /* May seat drop now (no owned pile passes the plan check)? */
 int	cm_may_drop(const struct cm_state *s, int seat);
+
+/* ---- casino_moves.c: capture groups, the move generator ---- */
 
 /*
  * Call fn for every legal move of seat (st may be a view of it), in
@@ -265,6 +278,15 @@ size_t	cm_format(const struct game_move *mv, char *buf, size_t bufsz);
  */
 enum game_rc cm_bot_choose(const void *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
+
+/*
+ * For the unit tests: cm_bot_choose skips the moves whose gain less a
+ * floor of their threat cannot reach the best so far.  The number of
+ * moves whose floor came out above their threat, plus 1 if the choice
+ * differs from folding every move's threat (the same noise).  0 when
+ * the shortcut is sound.  Pure.
+ */
+int	cm_bot_check(const void *view, int seat, const uint8_t noise[32]);
 
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	cm_reveal(const void *st, int viewer, void *out);

@@ -38,7 +38,13 @@ enum {
 	CAP_LANES = 28
 };
 
+/*
+ * The rows of a value are cleared when the fold first reaches it
+ * (touched): a table has 2 piles on average, so most values have no
+ * capture, and a row never reached reads as all 0.
+ */
 struct caps {
+	unsigned touched;		/* bit d: rows d are live */
 	int	 eq[CAP_V][CAP_LANES];	/* equal values, summed */
 	int	 pair[CAP_V][CAP_LANES];	/* best pair of singles */
 	int	 bt[CAP_V][CAP_LANES];	/* best build-and-take */
@@ -58,8 +64,9 @@ struct ctx {
 	int	 yh_extra;		/* per yellow heart, beyond a card */
 	int	 nunseen;		/* the cards nobody here can see: */
 	int	 nsweep;		/* sweepers among them */
-	int	 nfixed;		/* those of one number: */
-	uint8_t	 ufig[CM_IDS];		/* number * CAP_LANES + class */
+	int	 nfixed[CAP_V];		/* those of one number, by it: */
+	uint8_t	 ufig[CAP_V][CM_IDS];	/* their classes */
+	uint32_t ucls[CAP_V];		/* and as a set */
 	int	 nranged;		/* those that declare a number: */
 	int8_t	 rlo[CM_IDS], rhi[CM_IDS];	/* its numbers */
 	uint8_t	 rclass[CM_IDS];		/* 5 * color + suit */
@@ -72,6 +79,8 @@ struct best {
 	struct ctx	*c;
 	struct rng	 r;
 	int		 have, score, ties;
+	int		 full;		/* fold every move (the unit test) */
+	int		 low;		/* moves whose floor beat the threat */
 	struct game_move mv;
 };
 
@@ -260,16 +269,29 @@ caps_max(int row[CAP_LANES], uint32_t l, int w)
 	}
 }
 
+/* cp with value d's rows live (0 when first reached). */
+static struct caps *
+caps_row(struct caps *cp, int d)
+{
+	if (!((cp->touched >> d) & 1)) {
+		memset(cp->eq[d], 0, sizeof(cp->eq[d]));
+		memset(cp->pair[d], 0, sizeof(cp->pair[d]));
+		memset(cp->bt[d], 0, sizeof(cp->bt[d]));
+		cp->touched |= 1u << d;
+	}
+	return cp;
+}
+
 /* Fold t[0..n) into cp (see struct caps). */
 static void
 caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
 {
 	int	 i, j, v;
 
-	memset(cp, 0, sizeof(*cp));
+	cp->touched = 0;
 	for (i = 0; i < n; i++)
 		if (t[i].value < CAP_V)
-			caps_add(cp->eq[t[i].value],
+			caps_add(caps_row(cp, t[i].value)->eq[t[i].value],
 			    join_classes(t[i].cmask, t[i].smask), t[i].worth);
 	for (i = 0; i < n; i++) {
 		if (t[i].kind != CM_SINGLE || t[i].value == 0)
@@ -278,8 +300,9 @@ caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
 			v = t[i].value + t[j].value;
 			if (t[j].kind == CM_SINGLE && t[j].value != 0 &&
 			    v < CAP_V)
-				caps_max(cp->pair[v], join_classes(t[i].cmask |
-				    t[j].cmask, t[i].smask | t[j].smask),
+				caps_max(caps_row(cp, v)->pair[v],
+				    join_classes(t[i].cmask | t[j].cmask,
+				    t[i].smask | t[j].smask),
 				    t[i].worth + t[j].worth);
 		}
 	}
@@ -292,8 +315,9 @@ caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
 		for (j = 0; j < n; j++) {
 			v = t[j].value - t[i].value;
 			if (v >= 1 && v < CAP_V && t[j].value <= CM_BUILD_MAX)
-				caps_max(cp->bt[v], join_classes(t[i].cmask |
-				    t[j].cmask, t[i].smask | t[j].smask),
+				caps_max(caps_row(cp, v)->bt[v],
+				    join_classes(t[i].cmask | t[j].cmask,
+				    t[i].smask | t[j].smask),
 				    t[i].worth + t[j].worth);
 		}
 	}
@@ -318,22 +342,28 @@ threat(const struct ctx *c, const struct bpile *t, int n)
 	 * a ? of no number (row 0) takes equal values only; bt is all 0
 	 * under single-card takes, and no figure is below 0.
 	 */
-	for (k = 0; k < CAP_LANES; k++)
-		fig[k] = cp.eq[0][k];
+	if ((cp.touched & 1) != 0)
+		for (k = 0; k < CAP_LANES; k++)
+			fig[k] = cp.eq[0][k];
 	for (d = 1; d < CAP_V; d++)
-		for (k = 0; k < CAP_LANES; k++) {
-			w = cp.eq[d][k] + cp.pair[d][k];
-			fig[d * CAP_LANES + k] = cp.bt[d][k] > w ?
-			    cp.bt[d][k] : w;
-		}
+		if ((cp.touched >> d) & 1)
+			for (k = 0; k < CAP_LANES; k++) {
+				w = cp.eq[d][k] + cp.pair[d][k];
+				fig[d * CAP_LANES + k] = cp.bt[d][k] > w ?
+				    cp.bt[d][k] : w;
+			}
+	/* The figures of a value never reached are all 0. */
 	sum = (long)c->nsweep * all;
-	for (i = 0; i < c->nfixed; i++)
-		sum += fig[c->ufig[i]];
+	for (d = 0; d < CAP_V; d++)
+		if ((cp.touched >> d) & 1)
+			for (i = 0; i < c->nfixed[d]; i++)
+				sum += fig[d * CAP_LANES + c->ufig[d][i]];
 	for (i = 0; i < c->nranged; i++) {
 		k = c->rclass[i];
 		best = 0;
 		for (d = c->rlo[i]; d <= c->rhi[i]; d++)
-			if (fig[d * CAP_LANES + k] > best)
+			if (((cp.touched >> d) & 1) &&
+			    fig[d * CAP_LANES + k] > best)
 				best = fig[d * CAP_LANES + k];
 		sum += best;
 	}
@@ -342,12 +372,45 @@ threat(const struct ctx *c, const struct bpile *t, int n)
 	return (int)(sum * i / c->nunseen);
 }
 
+/*
+ * No more than threat(c, t, n), without the fold: the sweepers, and
+ * each pile's equal values to the unseen cards of its number (a figure
+ * is at least its equal values; a class with two such cards counts
+ * once).  The same sum and share as threat(), so never above it.
+ */
 static int
-evaluate(struct ctx *c, const struct cm_play *pl)
+threat_floor(const struct ctx *c, const struct bpile *t, int n)
 {
+	long	 sum = 0;
+	int	 i, all = 0;
+
+	if (n == 0 || c->nunseen == 0 || c->opp_cards == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		all += t[i].worth;
+		if (t[i].value < CAP_V)
+			sum += (long)t[i].worth * __builtin_popcount(
+			    join_classes(t[i].cmask, t[i].smask) &
+			    c->ucls[t[i].value]);
+	}
+	sum += (long)c->nsweep * all;
+	i = c->opp_cards < c->nunseen ? c->opp_cards : c->nunseen;
+	return (int)(sum * i / c->nunseen);
+}
+
+/*
+ * pl's score; *skip instead when the bot has a move scoring more: a
+ * move whose gain less a floor of its threat falls short of the best
+ * so far changes nothing (not even the ties' draws), and its table is
+ * not folded.  Most moves are drops, which gain 0.
+ */
+static int
+evaluate(struct best *b, const struct cm_play *pl, int *skip)
+{
+	struct ctx	*c = b->c;
 	const struct cm_state *s = c->s;
 	struct bpile	 t[BOT_PILES];
-	int		 x, n, gain = 0, left = 0;
+	int		 x, n, gain = 0, left = 0, low, thr;
 
 	n = table_after(c, pl, t);
 	switch (pl->verb) {
@@ -373,16 +436,22 @@ evaluate(struct ctx *c, const struct cm_play *pl)
 	default:
 		break;
 	}
-	return 4 * gain - 4 * threat(c, t, n);
+	low = b->have || b->full ? threat_floor(c, t, n) : 0;
+	*skip = b->have && !b->full && 4 * gain - 4 * low < b->score;
+	if (*skip)
+		return 0;
+	thr = threat(c, t, n);
+	b->low += low > thr;
+	return 4 * gain - 4 * thr;
 }
 
 static void
 consider(void *ctx, const struct game_move *mv, const struct cm_play *pl)
 {
 	struct best	*b = ctx;
-	int		 sc = evaluate(b->c, pl);
+	int		 skip, sc = evaluate(b, pl, &skip);
 
-	if (b->have && sc < b->score)
+	if (skip || (b->have && sc < b->score))
 		return;
 	if (b->have && sc == b->score) {
 		b->ties++;
@@ -407,7 +476,9 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 	c->seat = seat;
 	c->yh_extra = yh_extra(s, seat);
 	c->nunseen = c->hand_left = c->opp_cards = 0;
-	c->nsweep = c->nfixed = c->nranged = 0;
+	c->nsweep = c->nranged = 0;
+	memset(c->nfixed, 0, sizeof(c->nfixed));
+	memset(c->ucls, 0, sizeof(c->ucls));
 	memset(c->pworth, 0, sizeof(c->pworth));
 	memset(known, 0, sizeof(known));
 	for (j = 0; j < s->nhand[seat]; j++)
@@ -431,8 +502,8 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 			continue;		/* not in this pack */
 		c->nunseen++;
 		n = i < CARD_TT_COUNT ? card_tt_number((card_t)i) : CARD_NQ;
-		k = i < CARD_TT_COUNT ? 5 * card_tt_color((card_t)i) +
-		    card_tt_suit((card_t)i) : CAP_CLASSES - 1;
+		/* 5 * color + suit, the id less 25 * number (card_tt_make) */
+		k = i < CARD_TT_COUNT ? i % 25 : CAP_CLASSES - 1;
 		/* cm_numbers keeps every number within 0..5 < CAP_V. */
 		if (n < CARD_NQ)
 			lo = hi = n + 1;
@@ -440,9 +511,10 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 			c->nsweep++;
 			continue;
 		}
-		if (lo == hi)
-			c->ufig[c->nfixed++] = (uint8_t)(lo * CAP_LANES + k);
-		else {
+		if (lo == hi) {
+			c->ufig[lo][c->nfixed[lo]++] = (uint8_t)k;
+			c->ucls[lo] |= 1u << k;
+		} else {
 			c->rlo[c->nranged] = (int8_t)lo;
 			c->rhi[c->nranged] = (int8_t)hi;
 			c->rclass[c->nranged++] = (uint8_t)k;
@@ -455,21 +527,49 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 	}
 }
 
-enum game_rc
-cm_bot_choose(const void *view, int seat, const uint8_t noise[32],
-    struct game_move *out)
+static enum game_rc
+choose(const struct cm_state *v, int seat, const uint8_t noise[32],
+    struct game_move *out, int full, int *low)
 {
-	const struct cm_state *v = view;
 	struct ctx	 c;
 	struct best	 b;
 
 	memset(&b, 0, sizeof(b));
 	ctx_set(&c, v, seat);
 	b.c = &c;
+	b.full = full;
 	rng_init(&b.r, noise);
 	cm_generate(v, seat, consider, &b);
+	if (low != NULL)
+		*low = b.low;
 	if (!b.have)
 		return GAME_REFUSED;
 	*out = b.mv;
 	return GAME_OK;
+}
+
+enum game_rc
+cm_bot_choose(const void *view, int seat, const uint8_t noise[32],
+    struct game_move *out)
+{
+	return choose(view, seat, noise, out, 0, NULL);
+}
+
+int
+cm_bot_check(const void *view, int seat, const uint8_t noise[32])
+{
+	struct game_move a, b;
+	char		 ta[GAME_MOVE_TEXT_MAX], tb[GAME_MOVE_TEXT_MAX];
+	enum game_rc	 ra, rb;
+	int		 low;
+
+	ra = choose(view, seat, noise, &a, 0, NULL);
+	rb = choose(view, seat, noise, &b, 1, &low);
+	if (ra != rb)
+		return low + 1;
+	if (ra != GAME_OK)
+		return low;
+	cm_format(&a, ta, sizeof(ta));
+	cm_format(&b, tb, sizeof(tb));
+	return low + (strcmp(ta, tb) != 0);
 }

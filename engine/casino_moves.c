@@ -1,8 +1,7 @@
 /*
- * casino_moves.c: the Casino Macedonia table model of RULES.md 4b and
- * 4c: card values, colour and suit matching with black and blob wild,
- * capture groups, the plan check, the move generator and the check of
- * a player's move.
+ * casino_moves.c: the Casino Macedonia moves over the table model of
+ * casino_table.c (RULES.md 4b, 4c): capture groups, the move generator
+ * and the check of a player's move.
  *
  * A take is the set of piles it captures.  Groups are found by a
  * search over the table piles in index order: every group has a lowest
@@ -75,86 +74,6 @@ setbit(uint64_t m[2], int i)
 	m[i >> 6] |= (uint64_t)1 << (i & 63);
 }
 
-/* At most one of the four plain colors (or suits) in m: no bit, or one. */
-static int
-one_at_most(int m)
-{
-	m &= 0x0f;
-	return (m & (m - 1)) == 0;
-}
-
-int
-cm_cmask(card_t c)
-{
-	return c >= CARD_TT_COUNT ? 0x10 : 1 << card_tt_color(c);
-}
-
-int
-cm_smask(card_t c)
-{
-	return c >= CARD_TT_COUNT ? 0x10 : 1 << card_tt_suit(c);
-}
-
-int
-cm_legal_masks(int cmask, int smask)
-{
-	return one_at_most(cmask) || one_at_most(smask);
-}
-
-int
-cm_numbers(const struct cm_state *s, card_t c, int *lo, int *hi)
-{
-	int	 n;
-
-	if (c >= CARD_TT_COUNT) {
-		if (s->q_mode == CM_Q_WILD) {
-			*lo = *hi = 0;
-			return -1;
-		}
-		*lo = 1;
-		*hi = s->q_mode == CM_Q_FIVE ? 5 : 4;
-		return 1;
-	}
-	n = card_tt_number(c);
-	if (n < CARD_NQ) {
-		*lo = *hi = n + 1;
-		return 0;
-	}
-	switch (s->q_mode) {
-	case CM_Q_WILD:
-		*lo = 1;
-		*hi = 4;
-		return 1;
-	case CM_Q_FIVE:
-		*lo = *hi = 5;
-		return 0;
-	default:
-		*lo = *hi = 0;
-		return 0;
-	}
-}
-
-/* Does card c, played as d, capture ?-piles (value 0)? */
-static int
-takes_q(const struct cm_state *s, card_t c)
-{
-	return c < CARD_TT_COUNT && card_tt_number(c) == CARD_NQ &&
-	    s->q_mode != CM_Q_FIVE;
-}
-
-int
-cm_can_sweep(const struct cm_state *s)
-{
-	int	 i;
-
-	if (s->npiles > 0)
-		return 1;
-	for (i = 0; i < s->naside; i++)
-		if (!s->aside_spare[i])
-			return 1;
-	return 0;
-}
-
 static int
 build_cap(const struct cm_state *s)
 {
@@ -167,68 +86,6 @@ static int
 stack_cap(const struct cm_state *s)
 {
 	return s->q_mode == CM_Q_FIVE ? 5 : 4;
-}
-
-/*
- * Plan check: may some card of hand[0..nh-1] other than skip capture
- * pile x of p[0..np-1] on a later turn (RULES.md 4b)?
- */
-static int
-plan_ok(const struct cm_state *s, const struct cm_pile *p, int np, int x,
-    const card_t *hand, int nh, card_t skip)
-{
-	const struct cm_pile *px = &p[x];
-	int		 i, q, d, lo, hi, cm, sm;
-	card_t		 c;
-
-	for (i = 0; i < nh; i++) {
-		c = hand[i];
-		if (c == skip || cm_numbers(s, c, &lo, &hi) < 0)
-			continue;
-		cm = cm_cmask(c);
-		sm = cm_smask(c);
-		if (px->value == 0) {
-			if (takes_q(s, c) && cm_legal_masks(cm | px->cmask,
-			    sm | px->smask))
-				return 1;
-			continue;
-		}
-		for (d = lo; d <= hi; d++) {
-			if (d == 0)
-				continue;
-			if (px->value == d && cm_legal_masks(cm | px->cmask,
-			    sm | px->smask))
-				return 1;
-			if (s->single)
-				continue;
-			for (q = 0; q < np; q++) {
-				if (q == x || p[q].kind == CM_STACK_PILE ||
-				    p[q].value == 0 ||
-				    p[q].value + d != px->value)
-					continue;
-				if (cm_legal_masks(cm | p[q].cmask,
-				    sm | p[q].smask) &&
-				    cm_legal_masks(cm | p[q].cmask | px->cmask,
-				    sm | p[q].smask | px->smask))
-					return 1;
-			}
-		}
-	}
-	return 0;
-}
-
-int
-cm_may_drop(const struct cm_state *s, int seat)
-{
-	int	 i;
-
-	for (i = 0; i < s->npiles; i++)
-		if (s->piles[i].owner == seat &&
-		    s->piles[i].kind != CM_SINGLE &&
-		    plan_ok(s, s->piles, s->npiles, i, s->hands[seat],
-		    s->nhand[seat], CARD_NONE))
-			return 0;
-	return 1;
 }
 
 /* ---- the capture search ---- */
@@ -548,7 +405,7 @@ onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
 	piles[x].smask = (uint8_t)sm;
 	if (verb == CM_BUILD)
 		piles[x].value = (uint8_t)(px->value + d);
-	if (!plan_ok(s, piles, s->npiles, x, s->hands[seat], s->nhand[seat],
+	if (!cm_plan_ok(s, piles, s->npiles, x, s->hands[seat], s->nhand[seat],
 	    h)) {
 		if (why != NULL)
 			snprintf(why, GAME_WHY_MAX, "Plan check: no other "
@@ -572,7 +429,7 @@ gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 	e->pl.sweep = 0;
 	e->pl.verb = CM_TAKE;
 	e->pl.target = CM_NOBODY;
-	gen_takes(e, d, takes_q(s, h), cm, sm, CM_NOBODY);
+	gen_takes(e, d, cm_takes_q(s, h), cm, sm, CM_NOBODY);
 	if (!s->single && d > 0)
 		for (x = 0; x < s->npiles; x++) {
 			if (onto(s, seat, h, d, x, CM_TAKE, NULL) != 0)
@@ -811,6 +668,6 @@ cm_check(const struct cm_state *s, int seat, const struct game_move *mv,
 		    cm_cmask(h) | s->piles[x].cmask,
 		    cm_smask(h) | s->piles[x].smask, why);
 	}
-	return groups_cover(s, pl, d, takes_q(s, h), cm_cmask(h), cm_smask(h),
+	return groups_cover(s, pl, d, cm_takes_q(s, h), cm_cmask(h), cm_smask(h),
 	    why);
 }

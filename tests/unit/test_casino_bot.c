@@ -19,6 +19,7 @@
 #include "casino.h"
 #include "deck.h"
 #include "game.h"
+#include "rng.h"
 
 static const struct game_rules *const R = &cm_rules;
 
@@ -238,6 +239,78 @@ test_crowded_table(void **state)
 	assert_int_equal(n, 8);		/* all sixteen */
 }
 
+/*
+ * The bot skips the moves whose gain less a floor of their threat
+ * cannot beat the best so far: in every position of random games
+ * (random moves crowd the table; the bot's thin it), every option that
+ * changes the captures, 2 to 5 seats, the seat to act's view, no floor
+ * is above its threat and the choice is the one folding every move.
+ */
+static void
+test_skips_change_nothing(void **state)
+{
+	static const char *const opts[] = {
+		"", "q_mode=wild", "q_mode=five", "jokers=on",
+		"jokers=on q_mode=wild", "single_takes=on",
+		"single_takes=on q_mode=five jokers=on", "deck=squares",
+		NULL
+	};
+	static struct cm_state	 s, t, v;
+	static struct game_move	 legal[GAME_LEGAL_MAX];
+	struct game_setup	 su;
+	struct game_status	 gs;
+	struct game_events	 ev;
+	struct game_move	 mv;
+	struct rng		 r;
+	uint8_t			 seed[32], noise[32];
+	char			 why[GAME_WHY_MAX];
+	int			 i, k, j, n, seat, positions = 0;
+
+	(void)state;
+	for (i = 0; opts[i] != NULL; i++)
+		for (k = 0; k < 6; k++) {
+			memset(seed, 0, sizeof(seed));
+			seed[0] = (uint8_t)i;
+			seed[1] = (uint8_t)k;
+			seed[2] = 0x7e;
+			rng_init(&r, seed);
+			su.nseats = 2 + (i + k) % 4;
+			su.options = opts[i];
+			su.seed = seed;
+			su.dealer = -1;
+			if (R->setup(&s, &su, why) != GAME_OK)
+				fail_msg("setup %s: %s", opts[i], why);
+			for (;;) {
+				R->status(&s, &gs);
+				if (gs.over)
+					break;
+				seat = s.turn;
+				R->view(&s, seat, &v);
+				for (j = 0; j < 32; j++)
+					noise[j] = (uint8_t)rng_next(&r);
+				assert_int_equal(cm_bot_check(&v, seat, noise),
+				    0);
+				positions++;
+				if (rng_uniform(&r, 3) == 0) {
+					assert_int_equal(cm_bot_choose(&v, seat,
+					    noise, &mv), GAME_OK);
+				} else {
+					n = R->legal(&s, seat, legal,
+					    GAME_LEGAL_MAX);
+					assert_true(n > 0);
+					mv = legal[rng_uniform(&r,
+					    (uint32_t)n)];
+				}
+				if (R->apply(&s, &t, seat, &mv, &ev, why) !=
+				    GAME_OK)
+					fail_msg("%s: %s", opts[i], why);
+				memcpy(&s, &t, sizeof(s));
+			}
+		}
+	print_message("%d positions checked\n", positions);
+	assert_true(positions > 1000);
+}
+
 int
 main(void)
 {
@@ -247,6 +320,7 @@ main(void)
 		cmocka_unit_test(test_keeps_the_blue_square_off_the_table),
 		cmocka_unit_test(test_leaves_no_easy_capture),
 		cmocka_unit_test(test_crowded_table),
+		cmocka_unit_test(test_skips_change_nothing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
