@@ -225,7 +225,7 @@ page_time(struct req *r, int64_t t, char buf[PAGE_TIME_MAX])
 
 	/*
 	 * A visitor who is not signed in: the zone their browser reported
-	 * (zone.js's cookie); when_format takes only a zone it knows, else
+	 * (tz.js's cookie); when_format takes only a zone it knows, else
 	 * UTC, which the time then names.
 	 */
 	u = sess_current(r);

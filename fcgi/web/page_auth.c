@@ -81,7 +81,6 @@ struct form_page {
 	int			 vacation_on;
 	int			 confirm_moves;	/* account: a second tap */
 	const char		*lobby;		/* where "Play" leads */
-	int			 tz_script;	/* load tz.js (register) */
 	struct zone_opt		*opts;
 	size_t			 nopts;
 };
@@ -107,24 +106,6 @@ zone_item(const void *list, size_t i, struct tpl_ctx *out)
 	out->data = &z[i];
 	return 0;
 }
-
-/* A list of strings, each rendered as {{.}}. */
-static int
-string_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	return strcmp(key, ".") == 0 ? tpl_str(out, *(const char *const *)
-	    data) : tpl_none(out);
-}
-
-static int
-string_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	out->lookup = string_lookup;
-	out->data = (const char *const *)list + i;
-	return 0;
-}
-
-static const char *const tz_scripts[] = { "/static/js/tz.js" };
 
 /* The home page's games, from the registry: name, players, what it is. */
 static int
@@ -211,8 +192,6 @@ form_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_list(out, f->nopts, zone_item, f->opts);
 	if (strcmp(key, "home_games") == 0)
 		return home_games(out);
-	if (strcmp(key, "scripts") == 0 && f->tz_script)
-		return tpl_list(out, 1, string_item, tz_scripts);
 	return tpl_none(out);
 }
 
@@ -312,7 +291,6 @@ page_auth_register_form(struct req *r)
 	}
 	memset(&f, 0, sizeof(f));
 	f.tz = "UTC";
-	f.tz_script = 1;
 	zone_options(r, &f, f.tz);
 	show(r, 200, "register", &f, "Register");
 }
@@ -356,14 +334,12 @@ page_auth_register(struct req *r)
 	    NULL, v, &err) != FORM_OK) {
 		f.error = arena_strdup(r->arena, err.why);
 		f.tz = "UTC";
-		f.tz_script = 1;
 		zone_options(r, &f, f.tz);
 		show(r, 400, "register", &f, "Register");
 		return;
 	}
 	f.name = val(&v[RF_NAME]);
 	f.email = val(&v[RF_EMAIL]);
-	f.tz_script = 1;
 	/* An unknown zone is no reason to refuse anyone: UTC it is. */
 	f.tz = when_tz_valid(val(&v[RF_TZ])) ? val(&v[RF_TZ]) : "UTC";
 	zone_options(r, &f, f.tz);

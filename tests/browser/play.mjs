@@ -385,7 +385,7 @@ await run(async () => {
 			const tz = await page.locator("#tz").inputValue();
 			check(`register: the browser's zone is chosen (${ZONE})`,
 			    tz === ZONE, `the select holds ${tz}`);
-			// zone.js, on a visitor's pages: the zone for their times.
+			// tz.js, on a visitor's pages: the zone for their times.
 			const jar = await page.evaluate(() => document.cookie);
 			check(`register: a visitor's zone is kept in a cookie`,
 			    jar.includes(`topper_tz=${ZONE}`), `cookies: ${jar}`);

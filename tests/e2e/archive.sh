@@ -32,9 +32,9 @@ check "archive: players link their pages" has all 'href="/u/carol"'
 check "archive: the rated game says so" sh -c "grep 'data-game=\"$six\"' '$tmp/all.html' | grep -q Rated"
 check "archive: an unrated one does not" sh -c "! grep 'data-game=\"$gv\"' '$tmp/all.html' | grep -q Rated"
 # Times for a visitor: in UTC, which they name, then in the zone the
-# browser reported (zone.js's cookie); a zone the server does not know
+# browser reported (tz.js's cookie); a zone the server does not know
 # is UTC again.  A player's own zone wins over the cookie.
-check "archive: a visitor's page loads zone.js" has all '<script src="/static/js/zone.js" defer></script>'
+check "archive: a visitor's page loads tz.js" has all '<script src="/static/js/tz.js" defer></script>'
 check "  and says its times in UTC" grep -q '[0-9] UTC' "$tmp/all.html"
 for z in Asia/Tokyo ../../etc/passwd; do
 	curl -sS -H "Cookie: topper_tz=$z" -o "$tmp/zone.html" "$A"
@@ -44,9 +44,9 @@ for z in Asia/Tokyo ../../etc/passwd; do
 	esac
 done
 page pz alice "$A"
-check "  a player's page does not load it" hasnt pz 'zone.js'
-curl -sS -o /dev/null -w '%{http_code} %{content_type}' "$INST_URL/static/js/zone.js" > "$tmp/zonejs.code"
-check "  zone.js is served" grep -q '^200 .*javascript' "$tmp/zonejs.code"
+check "  a player's page does not load it" hasnt pz 'tz.js'
+curl -sS -o /dev/null -w '%{http_code} %{content_type}' "$INST_URL/static/js/tz.js" > "$tmp/zonejs.code"
+check "  tz.js is served" grep -q '^200 .*javascript' "$tmp/zonejs.code"
 page g1 anon "$A?game=six-suit"
 check "filter by game" [ "$(rows g1)" = "$six " ]
 page p1 anon "$A?player=carol"

@@ -62,6 +62,7 @@ check "that cookie is HttpOnly and SameSite=Lax" grep -i '^Set-Cookie: topper_cs
 check "register form has a time zone select" body_has regform '<select id="tz" name="tz" class="tz-auto"'
 check "UTC is the default zone" body_has regform '<option value="UTC" selected>'
 check "register page loads tz.js (no inline script)" body_has regform '<script src="/static/js/tz.js" defer></script>'
+check "  once" [ "$(grep -c 'src="/static/js/tz.js"' "$tmp/regform.body")" = 1 ]
 check "no inline script anywhere" sh -c "! grep -q '<script>' '$tmp/regform.body'"
 ACSRF=$(csrf_of regform)
 check "the form carries the token" [ ${#ACSRF} -eq 43 ]
