@@ -38,12 +38,14 @@ league() {
 	grep -q '^hand ends: ' "$tmp/$1.out" || fail "$1: no hand-end shares"
 }
 
+# 8 playouts a move at least: a move is judged on SEARCH_ROUNDS_MIN (4)
+# deals, so with fewer than 8 the easy move would stand unsearched.
 league gin-vodka 12 8
 league rummy-500 12 8
-league casino-macedonia 6 4
-league twelve-step-rummy 6 4
-league vodkapolis-500 4 4
-league six-suit 6 4
+league casino-macedonia 6 8
+league twelve-step-rummy 6 8
+league vodkapolis-500 4 8
+league six-suit 6 8
 league rummy-500 12 8 4
 
 # 2-player 12-Step between easy bots: every round ends (before the
@@ -76,10 +78,12 @@ same='^(fingerprint|league|hand ends|bot)'
     > /dev/null 2>&1
 [ $? -eq 2 ] || fail "--playouts 0 was not refused"
 
-# One short league game under the sanitizers.
+# One short league game under the sanitizers, the search included.
 "$TOPPER" sim --game rummy-500 --league strong:easy --games 1 \
-    --playouts 3 --seed 2 > "$tmp/asan.out" 2> "$tmp/asan.err" ||
+    --playouts 8 --seed 2 > "$tmp/asan.out" 2> "$tmp/asan.err" ||
     { fail "under ASan:"; head -c 3000 "$tmp/asan.err"; }
+grep -Eq '^strong moves [1-9][0-9]* playouts 8 ' "$tmp/asan.out" ||
+    fail "under ASan: no strong move searched"
 
 [ "$failed" -eq 0 ] && echo "league: all checks passed"
 exit "$failed"
