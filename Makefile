@@ -16,7 +16,7 @@ WARN     = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
 OPT      = -O2 -g
 SAN      = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer
-PKGS     = json-c sqlite3 libsodium libcurl libcmark gmime-3.0
+PKGS     = json-c sqlite3 libpq libsodium libcurl libcmark gmime-3.0
 CMOCKA   = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LIBS     = -lfcgi $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -lpthread
 FCGI_DIRS  = base tpl db http games mail play web mail_in cli
@@ -38,11 +38,15 @@ $(1)/libengine.a: $$(patsubst %.c,$(1)/%.o,$$(ENGINE_SRC))
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
 
-$(1)/libtopper.a: $$(patsubst %.c,$(1)/%.o,$$(FCGI_SRC)) $(1)/sql_embed.o
+$(1)/libtopper.a: $$(patsubst %.c,$(1)/%.o,$$(FCGI_SRC)) $(1)/sql_embed.o \
+    $(1)/sql_embed_pg.o
 	@rm -f $$@
 	$$(AR) rcs $$@ $$^
 
 $(1)/sql_embed.o: build/sql_embed.c
+	$$(CC) $(2) -c $$< -o $$@
+
+$(1)/sql_embed_pg.o: build/sql_embed_pg.c
 	$$(CC) $(2) -c $$< -o $$@
 
 $(1)/topper: $(1)/fcgi/cli/main.o $(1)/libtopper.a $(1)/libengine.a
@@ -72,6 +76,12 @@ bin/topper: build/topper
 build/sql_embed.c: $(SQL) tools/embed-sql.sh
 	@mkdir -p build
 	sh tools/embed-sql.sh $(SQL) > $@
+
+# The same migrations in PostgreSQL's words (tools/pg-sql.sh, sql/pg/).
+build/sql_embed_pg.c: $(SQL) $(wildcard sql/pg/*.sql) tools/pg-sql.sh tools/embed-sql.sh
+	@mkdir -p build/sql_pg
+	for f in $(SQL); do sh tools/pg-sql.sh $$f > build/sql_pg/$$(basename $$f) || exit 1; done
+	EMBED_NAME=sql_migrations_pg sh tools/embed-sql.sh $(patsubst sql/%,build/sql_pg/%,$(SQL)) > $@
 
 deps:
 	@sh tools/install-deps.sh

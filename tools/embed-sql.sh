@@ -1,7 +1,9 @@
 #!/bin/sh
 # Print the migrations given as arguments as one C file: an array of
-# {name, text} in the order given (make passes them sorted).
+# {name, text} in the order given (make passes them sorted), named
+# sql_migrations, or $EMBED_NAME (the PostgreSQL forms: sql_migrations_pg).
 set -eu
+name=${EMBED_NAME:-sql_migrations}
 echo '/* Generated from sql/ by tools/embed-sql.sh; do not edit. */'
 echo '#include <stddef.h>'
 i=0
@@ -11,7 +13,7 @@ for f in "$@"; do
 	echo ", 0x00 };"
 	i=$((i + 1))
 done
-echo 'const struct { const char *name; const char *text; } sql_migrations[] = {'
+echo "const struct { const char *name; const char *text; } $name[] = {"
 i=0
 for f in "$@"; do
 	echo "	{ \"$(basename "$f")\", sql_$i },"

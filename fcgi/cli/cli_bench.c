@@ -374,7 +374,7 @@ cli_bench_fill(int argc, char **argv)
 	struct rng		 pick, noise;
 	union statebuf		 st;
 	struct game_setup	 su;
-	sqlite3_stmt		*q;
+	struct db_stmt		*q;
 	const char		*password = BENCH_PASSWORD;
 	int64_t			*ids = NULL, users[2];
 	uint8_t			 seed[32], key[32];
@@ -415,10 +415,10 @@ cli_bench_fill(int argc, char **argv)
 		goto out;
 	rc = 1;
 	if ((q = db_stmt(c.db, SQL_COUNT_GAMES)) == NULL ||
-	    sqlite3_step(q) != SQLITE_ROW)
+	    db_step(q) != DB_ROW)
 		goto out;
-	n = sqlite3_column_int(q, 0);
-	sqlite3_reset(q);
+	n = db_column_int(q, 0);
+	db_reset(q);
 	if (n != 0) {
 		fprintf(stderr, "topper bench-fill: %s already holds %d games;"
 		    " the bench fills a fresh database\n", c.cf.db, n);
@@ -500,7 +500,7 @@ cli_bench_table(int argc, char **argv)
 	struct bmove		*mv = NULL;
 	union statebuf		 st;
 	struct rng		 noise;
-	sqlite3_stmt		*q;
+	struct db_stmt		*q;
 	int64_t			 users[GAME_SEATS_MAX], id;
 	uint8_t			 seed[32], key[32];
 	char			 name[STORE_USER_NAME_MAX + 1];
@@ -529,15 +529,15 @@ cli_bench_table(int argc, char **argv)
 		snprintf(name, sizeof(name), "bench%04d", i + 1);
 		if ((q = db_stmt(c.db, SQL_USER_BY_NAME)) == NULL)
 			goto out;
-		sqlite3_bind_text(q, 1, name, -1, SQLITE_TRANSIENT);
-		if (sqlite3_step(q) != SQLITE_ROW) {
-			sqlite3_reset(q);
+		db_bind_text(q, 1, name, -1, DB_TRANSIENT);
+		if (db_step(q) != DB_ROW) {
+			db_reset(q);
 			fprintf(stderr, "topper bench-table: no user %s (run "
 			    "bench-fill first)\n", name);
 			goto out;
 		}
-		users[i] = sqlite3_column_int64(q, 0);
-		sqlite3_reset(q);
+		users[i] = db_column_int64(q, 0);
+		db_reset(q);
 	}
 	/* The whole game in memory first, to know its length. */
 	derive("vp-game", 0, seed);
@@ -610,7 +610,7 @@ static const char SQL_SESS_ADD[] =
 static int
 session_for(struct ctx *c, struct ssess *s, int64_t user)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	unsigned char	 h[SESS_HASH_BYTES];
 	int64_t		 now = db_now();
 
@@ -621,11 +621,11 @@ session_for(struct ctx *c, struct ssess *s, int64_t user)
 	sess_token_hash(s->tok, h);
 	if ((st = db_stmt(c->db, SQL_SESS_ADD)) == NULL)
 		return -1;
-	sqlite3_bind_blob(st, 1, h, sizeof(h), SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 2, user);
-	sqlite3_bind_text(st, 3, s->csrf, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 4, now);
-	sqlite3_bind_int64(st, 5, now + SESS_LIFETIME);
+	db_bind_blob(st, 1, h, sizeof(h), DB_TRANSIENT);
+	db_bind_int64(st, 2, user);
+	db_bind_text(st, 3, s->csrf, -1, DB_TRANSIENT);
+	db_bind_int64(st, 4, now);
+	db_bind_int64(st, 5, now + SESS_LIFETIME);
 	if (db_step_done(c->db, st) != DB_OK)
 		return -1;
 	s->made = 1;
@@ -703,7 +703,7 @@ cli_bench_moves(int argc, char **argv)
 	struct bmove		*bm = NULL;
 	struct smove		*sm = NULL, *m;
 	struct ssess		*sess = NULL;
-	sqlite3_stmt		*q;
+	struct db_stmt		*q;
 	FILE			*f = NULL;
 	const char		*out = NULL;
 	int64_t			*gid = NULL, maxuser = 0;
@@ -735,27 +735,27 @@ cli_bench_moves(int argc, char **argv)
 	/* The games in progress. */
 	if (rules == NULL || (q = db_stmt(c.db, SQL_ACTIVE)) == NULL)
 		goto out;
-	sqlite3_bind_text(q, 1, rules->slug, -1, SQLITE_STATIC);
-	while (sqlite3_step(q) == SQLITE_ROW) {
+	db_bind_text(q, 1, rules->slug, -1, DB_STATIC);
+	while (db_step(q) == DB_ROW) {
 		if (ngames == cap) {
 			int64_t	*grown;
 
 			cap = cap == 0 ? 1024 : cap * 2;
 			if ((grown = realloc(gid, (size_t)cap *
 			    sizeof(*gid))) == NULL) {
-				sqlite3_reset(q);
+				db_reset(q);
 				goto out;
 			}
 			gid = grown;
 		}
-		gid[ngames++] = sqlite3_column_int64(q, 0);
+		gid[ngames++] = db_column_int64(q, 0);
 	}
-	sqlite3_reset(q);
+	db_reset(q);
 	if ((q = db_stmt(c.db, SQL_MAX_USER)) == NULL ||
-	    sqlite3_step(q) != SQLITE_ROW)
+	    db_step(q) != DB_ROW)
 		goto out;
-	maxuser = sqlite3_column_int64(q, 0);
-	sqlite3_reset(q);
+	maxuser = db_column_int64(q, 0);
+	db_reset(q);
 	if (ngames == 0)
 		fprintf(stderr, "topper bench-moves: no game in progress\n");
 	if (ngames == 0 ||
@@ -830,7 +830,7 @@ static const char SQL_W_INSERT[] =
 static int
 write_once(struct db *db, unsigned char *blob, long k)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 i;
 
 	for (i = 0; i < 8; i++)
@@ -838,12 +838,12 @@ write_once(struct db *db, unsigned char *blob, long k)
 	if (db_begin_immediate(db) != DB_OK ||
 	    (st = db_stmt(db, SQL_W_UPDATE)) == NULL)
 		return -1;
-	sqlite3_bind_blob(st, 1, blob, WRITE_BLOB, SQLITE_STATIC);
+	db_bind_blob(st, 1, blob, WRITE_BLOB, DB_STATIC);
 	if (db_step_done(db, st) != DB_OK ||
 	    (st = db_stmt(db, SQL_W_INSERT)) == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, k);
-	sqlite3_bind_int64(st, 2, db_now());
+	db_bind_int64(st, 1, k);
+	db_bind_int64(st, 2, db_now());
 	if (db_step_done(db, st) != DB_OK || db_commit(db) != DB_OK)
 		return -1;
 	return 0;
@@ -874,7 +874,7 @@ cli_bench_write(int argc, char **argv)
 	struct db	*db = NULL;
 	const char	*ddl[] = { SQL_W_BLOB_TABLE, SQL_W_LOG_TABLE };
 	unsigned char	*blob = NULL;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	double		*lat = NULL, t0, t1, total;
 	char		*path = NULL, *side = NULL;
 	long		 iters = WRITE_ITERATIONS, k;
@@ -913,7 +913,7 @@ cli_bench_write(int argc, char **argv)
 			goto out;
 	if ((st = db_stmt(db, SQL_W_BLOB_ADD)) == NULL)
 		goto out;
-	sqlite3_bind_int(st, 1, WRITE_BLOB);
+	db_bind_int(st, 1, WRITE_BLOB);
 	if (db_step_done(db, st) != DB_OK)
 		goto out;
 	randombytes_buf(blob, WRITE_BLOB);

@@ -135,7 +135,7 @@ cli_test_reply_token(int argc, char **argv)
 	struct config	 cf;
 	struct token	 t;
 	struct db	*db = NULL;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*path;
 	uint8_t		 key[TOKEN_KEY_BYTES];
 	char		 err[512], tok[TOKEN_TEXT_MAX], *end;
@@ -174,17 +174,17 @@ cli_test_reply_token(int argc, char **argv)
 	if ((db = db_open(cf.db, 0)) == NULL || token_key_load(db, key) != 0 ||
 	    (st = db_stmt(db, SQL_SEAT_TOKEN)) == NULL)
 		goto out;
-	sqlite3_bind_int64(st, 1, t.game);
-	sqlite3_bind_int(st, 2, t.seat);
-	if (sqlite3_step(st) != SQLITE_ROW) {
+	db_bind_int64(st, 1, t.game);
+	db_bind_int(st, 2, t.seat);
+	if (db_step(st) != DB_ROW) {
 		fprintf(stderr, "topper test-reply-token: no seat %d in game "
 		    "%lld\n", t.seat, (long long)t.game);
-		sqlite3_reset(st);
+		db_reset(st);
 		goto out;
 	}
-	t.user = sqlite3_column_int64(st, 0);
-	t.ply = ply >= 0 ? ply : sqlite3_column_int64(st, 1);
-	sqlite3_reset(st);
+	t.user = db_column_int64(st, 0);
+	t.ply = ply >= 0 ? ply : db_column_int64(st, 1);
+	db_reset(st);
 	t.expires = expires >= 0 ? expires : db_now() + 86400;
 	if (token_sign(&t, key, tok) == 0) {
 		printf("%s\n", tok);

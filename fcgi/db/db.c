@@ -15,6 +15,7 @@
  * throws the statement cache away on every request.
  */
 #include "db.h"
+#include "db_pg.h"
 #include "db_vfs.h"
 
 #include <errno.h>
@@ -26,9 +27,15 @@
 #include <time.h>
 #include <unistd.h>
 
+/* A prepared statement of either store: exactly one is set. */
+struct db_stmt {
+	sqlite3_stmt	*lite;
+	struct pg_stmt	*pg;
+};
+
 struct db_slot {
 	const char	*sql;		/* key: address of static text */
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 };
 
 struct db_conn {
@@ -39,6 +46,9 @@ struct db_conn {
 };
 
 struct db {
+	struct pg	*pg;		/* PostgreSQL (db_pg.h), or NULL */
+	int		 pg_ro;		/* its query-only mode */
+	int		 pg_read;	/* db_begin_read's transaction is open */
 	struct db_conn	 rw;		/* the one that writes */
 	int		 queue_fd;	/* writers' queue (below), or -1 */
 	int		 queued;	/* we hold the queue */
@@ -68,6 +78,7 @@ logx(struct db *db, const char *what)
 {
 	fprintf(stderr, "topper: db %s: %s: %s\n",
 	    db != NULL && db->path != NULL ? db->path : "?", what,
+	    db != NULL && db->pg != NULL ? pg_errmsg(db->pg) :
 	    db != NULL && db->cur != NULL && db->cur->h != NULL ?
 	    sqlite3_errmsg(db->cur->h) :
 	    "no handle");
@@ -284,8 +295,12 @@ conn_close(struct db *db, struct db_conn *c)
 	size_t	 i;
 
 	for (i = 0; i < c->nslots; i++)
-		if (c->slots[i].st != NULL)
-			sqlite3_finalize(c->slots[i].st);
+		if (c->slots[i].st != NULL) {
+			if (c->slots[i].st->lite != NULL)
+				sqlite3_finalize(c->slots[i].st->lite);
+			pg_stmt_free(c->slots[i].st->pg);
+			free(c->slots[i].st);
+		}
 	free(c->slots);
 	db->cur = c;
 	if (c->h != NULL && sqlite3_close(c->h) != SQLITE_OK)
@@ -304,6 +319,15 @@ db_open(const char *path, int flags)
 		fprintf(stderr, "topper: db %s: out of memory\n", path);
 		free(db);
 		return NULL;
+	}
+	db->queue_fd = -1;
+	db->cur = &db->rw;
+	if (pg_is_uri(path)) {
+		if ((db->pg = pg_open(path)) == NULL) {
+			db_close(db);
+			return NULL;
+		}
+		return db;
 	}
 	oflags = SQLITE_OPEN_READWRITE;
 	if (flags & DB_CREATE)
@@ -334,6 +358,7 @@ db_close(struct db *db)
 		return;
 	conn_close(db, &db->ro);
 	conn_close(db, &db->rw);
+	pg_close(db->pg);
 	if (db->queue_fd != -1)
 		close(db->queue_fd);	/* also leaves the queue */
 	free(db->path);
@@ -344,6 +369,21 @@ sqlite3 *
 db_handle(struct db *db)
 {
 	return db->cur->h;
+}
+
+int
+db_is_pg(const struct db *db)
+{
+	return db->pg != NULL;
+}
+
+/* Whether the writing connection is outside any transaction. */
+static int
+rw_autocommit(struct db *db)
+{
+	if (db->pg != NULL)
+		return !pg_in_txn(db->pg);
+	return db->rw.h == NULL || sqlite3_get_autocommit(db->rw.h);
 }
 
 static size_t
@@ -381,11 +421,34 @@ grow(struct db_conn *c)
 	return 0;
 }
 
-sqlite3_stmt *
+/* Prepare sql on the current connection; NULL after logging. */
+static struct db_stmt *
+prepare(struct db *db, const char *sql)
+{
+	struct db_stmt	*st;
+
+	if ((st = calloc(1, sizeof(*st))) == NULL) {
+		fprintf(stderr, "topper: db: out of memory\n");
+		return NULL;
+	}
+	if (db->pg != NULL)
+		st->pg = pg_prepare(db->pg, sql);
+	else if (sqlite3_prepare_v3(db->cur->h, sql, -1,
+	    SQLITE_PREPARE_PERSISTENT, &st->lite, NULL) != SQLITE_OK)
+		st->lite = NULL;
+	if (st->lite == NULL && st->pg == NULL) {
+		logx(db, sql);
+		free(st);
+		return NULL;
+	}
+	return st;
+}
+
+struct db_stmt *
 db_stmt(struct db *db, const char *sql)
 {
 	struct db_conn	*c = db->cur;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	size_t		 j;
 
 	if (c->nslots != 0) {
@@ -393,8 +456,13 @@ db_stmt(struct db *db, const char *sql)
 		while (c->slots[j].sql != NULL) {
 			if (c->slots[j].sql == sql) {
 				st = c->slots[j].st;
-				sqlite3_reset(st);
-				sqlite3_clear_bindings(st);
+				if (st->lite != NULL) {
+					sqlite3_reset(st->lite);
+					sqlite3_clear_bindings(st->lite);
+				} else {
+					pg_reset(st->pg);
+					pg_clear_bindings(st->pg);
+				}
 				return st;
 			}
 			j = (j + 1) & (c->nslots - 1);
@@ -404,11 +472,8 @@ db_stmt(struct db *db, const char *sql)
 		fprintf(stderr, "topper: db: out of memory\n");
 		return NULL;
 	}
-	if (sqlite3_prepare_v3(c->h, sql, -1, SQLITE_PREPARE_PERSISTENT,
-	    &st, NULL) != SQLITE_OK) {
-		logx(db, sql);
+	if ((st = prepare(db, sql)) == NULL)
 		return NULL;
-	}
 	j = slot_of(sql, c->nslots);
 	while (c->slots[j].sql != NULL)
 		j = (j + 1) & (c->nslots - 1);
@@ -438,43 +503,80 @@ db_rc_of(int rc)
 }
 
 enum db_rc
-db_fail(struct db *db, sqlite3_stmt *st)
+db_last_rc(struct db *db)
 {
-	int	 rc = sqlite3_extended_errcode(db->cur->h);
+	int	 rc;
 
-	logx(db, st != NULL ? sqlite3_sql(st) : "statement");
-	if (st != NULL)
-		sqlite3_reset(st);
+	if (db->pg != NULL)
+		rc = pg_errcode(db->pg);
+	else
+		rc = sqlite3_extended_errcode(db->cur->h);
 	rc = db_rc_of(rc);
 	return rc == DB_OK ? DB_ERROR : (enum db_rc)rc;
 }
 
 enum db_rc
-db_step_done(struct db *db, sqlite3_stmt *st)
+db_fail(struct db *db, struct db_stmt *st)
+{
+	logx(db, st == NULL ? "statement" : st->lite != NULL ?
+	    sqlite3_sql(st->lite) : pg_stmt_sql(st->pg));
+	if (st != NULL)
+		db_reset(st);
+	return db_last_rc(db);
+}
+
+enum db_rc
+db_step_done(struct db *db, struct db_stmt *st)
 {
 	int	 rc;
 
 	if (st == NULL)
 		return DB_ERROR;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE || rc == SQLITE_ROW) {
-		sqlite3_reset(st);
+	rc = db_step(st);
+	if (rc == DB_DONE || rc == DB_ROW) {
+		db_reset(st);
 		return DB_OK;
 	}
 	return db_fail(db, st);
 }
 
 enum db_rc
-db_step_id(struct db *db, sqlite3_stmt *st, int64_t *id)
+db_step_id(struct db *db, struct db_stmt *st, int64_t *id)
 {
 	if (st == NULL)
 		return DB_ERROR;
 	/* SQLite makes every change of a RETURNING statement at its first
 	 * step; the reset after the one row ends it. */
-	if (sqlite3_step(st) != SQLITE_ROW)
+	if (db_step(st) != DB_ROW)
 		return db_fail(db, st);
-	*id = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+	*id = db_column_int64(st, 0);
+	db_reset(st);
+	return DB_OK;
+}
+
+/*
+ * BEGIN for a writer: IMMEDIATE on SQLite; on PostgreSQL a BEGIN that
+ * takes the writers' lock (db_pg.h), after ending a read transaction
+ * the same connection may hold (SQLite reads on a connection apart).
+ */
+static enum db_rc
+begin_write(struct db *db)
+{
+	int	 rc;
+
+	if (db->pg == NULL)
+		return db_step_done(db, db_stmt(db, SQL_BEGIN));
+	if (db->pg_read)
+		db_end_read(db);
+	if (pg_in_txn(db->pg)) {
+		fprintf(stderr, "topper: db %s: a transaction inside a "
+		    "transaction\n", db->path);
+		return DB_ERROR;
+	}
+	if ((rc = pg_begin_write(db->pg)) != 0) {
+		logx(db, "BEGIN");
+		return db_rc_of(rc);
+	}
 	return DB_OK;
 }
 
@@ -505,12 +607,12 @@ batch_savepoint(struct db *db)
 			    "%d ms\n", db->path, DB_BUSY_MAX_MS);
 			return DB_BUSY;
 		}
-		if ((rc = db_step_done(db, db_stmt(db, SQL_BEGIN))) != DB_OK) {
+		if ((rc = begin_write(db)) != DB_OK) {
 			queue_leave(db);
 			return rc;
 		}
 		db->batch_open = 1;
-	} else if (db->batch_lost || sqlite3_get_autocommit(db->rw.h)) {
+	} else if (db->batch_lost || rw_autocommit(db)) {
 		db->batch_lost = 1;
 		fprintf(stderr, "topper: db %s: the batch's transaction was "
 		    "rolled back\n", db->path);
@@ -541,10 +643,10 @@ db_batch_end(struct db *db, int *committed)
 	db->cur = &db->rw;
 	db_rollback_if_open(db);	/* a request left its own open */
 	if (db->batch_open) {
-		if (db->batch_lost || sqlite3_get_autocommit(db->rw.h))
+		if (db->batch_lost || rw_autocommit(db))
 			rc = DB_ERROR;
 		else if ((rc = db_step_done(db, db_stmt(db, SQL_COMMIT))) !=
-		    DB_OK && !sqlite3_get_autocommit(db->rw.h))
+		    DB_OK && !rw_autocommit(db))
 			(void)db_step_done(db, db_stmt(db, SQL_ROLLBACK));
 		queue_leave(db);
 		*committed = rc == DB_OK;
@@ -566,7 +668,7 @@ db_begin_immediate(struct db *db)
 	enum db_rc	 rc;
 
 	/* SQLite would open it on the read-only connection; refuse here. */
-	if (db->cur == &db->ro) {
+	if (db->cur == &db->ro || db->pg_ro) {
 		fprintf(stderr, "topper: db %s: a write transaction in "
 		    "query-only mode\n", db->path);
 		return DB_ERROR;
@@ -574,13 +676,13 @@ db_begin_immediate(struct db *db)
 	if (db->batch)
 		return batch_savepoint(db);
 	if (db_in_txn(db))		/* SQLite refuses; say so below */
-		return db_step_done(db, db_stmt(db, SQL_BEGIN));
+		return begin_write(db);
 	if (queue_take(db) == -1) {
 		fprintf(stderr, "topper: db %s: still locked after %d ms\n",
 		    db->path, DB_BUSY_MAX_MS);
 		return DB_BUSY;
 	}
-	if ((rc = db_step_done(db, db_stmt(db, SQL_BEGIN))) != DB_OK)
+	if ((rc = begin_write(db)) != DB_OK)
 		queue_leave(db);
 	return rc;
 }
@@ -588,6 +690,19 @@ db_begin_immediate(struct db *db)
 enum db_rc
 db_begin_read(struct db *db)
 {
+	int	 rc;
+
+	if (db->pg != NULL) {
+		if (!db->pg_ro || pg_in_txn(db->pg))
+			return DB_OK;
+		if ((rc = pg_exec(db->pg, "BEGIN ISOLATION LEVEL REPEATABLE "
+		    "READ, READ ONLY")) != 0) {
+			logx(db, "BEGIN READ ONLY");
+			return db_rc_of(rc);
+		}
+		db->pg_read = 1;
+		return DB_OK;
+	}
 	if (db->cur != &db->ro || db_in_txn(db))
 		return DB_OK;
 	return db_step_done(db, db_stmt(db, SQL_BEGIN_READ));
@@ -596,6 +711,13 @@ db_begin_read(struct db *db)
 void
 db_end_read(struct db *db)
 {
+	if (db->pg != NULL) {
+		if (db->pg_read && pg_in_txn(db->pg) &&
+		    pg_exec(db->pg, "COMMIT") != 0)
+			logx(db, "COMMIT");
+		db->pg_read = 0;
+		return;
+	}
 	if (db->ro.h != NULL && !sqlite3_get_autocommit(db->ro.h)) {
 		struct db_conn	*cur = db->cur;
 
@@ -634,6 +756,8 @@ db_in_txn(struct db *db)
 {
 	if (db->batch && db->cur == &db->rw)
 		return db->sp_open;
+	if (db->pg != NULL)
+		return pg_in_txn(db->pg);
 	return !sqlite3_get_autocommit(db->cur->h);
 }
 
@@ -660,6 +784,17 @@ db_rollback_if_open(struct db *db)
 enum db_rc
 db_query_only(struct db *db, int on)
 {
+	if (db->pg != NULL) {
+		if (!on && db->pg_read)
+			db_end_read(db);
+		if (on && !db->pg_ro && pg_in_txn(db->pg)) {
+			fprintf(stderr, "topper: db %s: query_only inside a "
+			    "transaction\n", db->path);
+			return DB_ERROR;
+		}
+		db->pg_ro = on;
+		return DB_OK;
+	}
 	if (!on) {
 		db->cur = &db->rw;
 		return DB_OK;
@@ -687,6 +822,14 @@ db_exec_script(struct db *db, const char *name, const char *sql)
 	char	*msg = NULL;
 	int	 rc;
 
+	if (db->pg != NULL) {
+		if ((rc = pg_exec(db->pg, sql)) != 0) {
+			fprintf(stderr, "topper: db %s: %s: %s\n", db->path,
+			    name, pg_errmsg(db->pg));
+			return db_rc_of(rc);
+		}
+		return DB_OK;
+	}
 	rc = sqlite3_exec(db->cur->h, sql, NULL, NULL, &msg);
 	if (rc != SQLITE_OK) {
 		fprintf(stderr, "topper: db %s: %s: %s\n", db->path, name,
@@ -700,14 +843,21 @@ db_exec_script(struct db *db, const char *name, const char *sql)
 enum db_rc
 db_user_version(struct db *db, int *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
+	if (db->pg != NULL) {
+		if (pg_schema_version(db->pg, out) != 0) {
+			logx(db, "schema_version");
+			return DB_ERROR;
+		}
+		return DB_OK;
+	}
 	if ((st = db_stmt(db, SQL_USER_VERSION)) == NULL)
 		return DB_ERROR;
-	if (sqlite3_step(st) != SQLITE_ROW)
+	if (db_step(st) != DB_ROW)
 		return db_fail(db, st);
-	*out = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
+	*out = db_column_int(st, 0);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -716,6 +866,13 @@ db_set_user_version(struct db *db, int v)
 {
 	char	 sql[64];
 
+	if (db->pg != NULL) {
+		if (pg_set_schema_version(db->pg, v) != 0) {
+			logx(db, "schema_version");
+			return DB_ERROR;
+		}
+		return DB_OK;
+	}
 	/*
 	 * PRAGMA takes no bound parameters; v is an int we formatted, not
 	 * text from outside, so this is the one printf-built statement.
@@ -730,18 +887,18 @@ static const char SQL_SETTING_GET[] =
 enum db_rc
 db_setting_get(struct db *db, const char *key, char *out, size_t outsz)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const unsigned char *p;
 	size_t		 n;
 	enum db_rc	 rc;
 
 	if ((st = db_stmt(db, SQL_SETTING_GET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
-		p = sqlite3_column_text(st, 0);
-		n = (size_t)sqlite3_column_bytes(st, 0);
+	db_bind_text(st, 1, key, -1, DB_STATIC);
+	switch (db_step(st)) {
+	case DB_ROW:
+		p = db_column_text(st, 0);
+		n = (size_t)db_column_bytes(st, 0);
 		if (p == NULL || n >= outsz) {
 			rc = DB_ERROR;
 			break;
@@ -750,13 +907,13 @@ db_setting_get(struct db *db, const char *key, char *out, size_t outsz)
 		out[n] = '\0';
 		rc = DB_OK;
 		break;
-	case SQLITE_DONE:
+	case DB_DONE:
 		rc = DB_NOTFOUND;
 		break;
 	default:
 		return db_fail(db, st);
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	return rc;
 }
 
@@ -767,15 +924,15 @@ static const char SQL_SETTING_ADD[] =
 enum db_rc
 db_setting_add(struct db *db, const char *key, const char *value, int *added)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	if ((st = db_stmt(db, SQL_SETTING_ADD)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, key, -1, DB_STATIC);
+	db_bind_text(st, 2, value, -1, DB_STATIC);
 	if ((rc = db_step_done(db, st)) == DB_OK && added != NULL)
-		*added = sqlite3_changes(db->cur->h) > 0;
+		*added = db_changes(db) > 0;
 	return rc;
 }
 
@@ -789,4 +946,124 @@ int64_t
 db_now(void)
 {
 	return (int64_t)time(NULL);
+}
+
+/*
+ * The statement calls: each store's own, chosen by which handle the
+ * statement holds (one test and a call, beside SQLite's own work).
+ */
+int
+db_bind_int(struct db_stmt *st, int i, int v)
+{
+	return st->lite != NULL ? sqlite3_bind_int(st->lite, i, v) :
+	    pg_bind_int64(st->pg, i, v);
+}
+
+int
+db_bind_int64(struct db_stmt *st, int i, int64_t v)
+{
+	return st->lite != NULL ? sqlite3_bind_int64(st->lite, i, v) :
+	    pg_bind_int64(st->pg, i, v);
+}
+
+int
+db_bind_double(struct db_stmt *st, int i, double v)
+{
+	return st->lite != NULL ? sqlite3_bind_double(st->lite, i, v) :
+	    pg_bind_double(st->pg, i, v);
+}
+
+int
+db_bind_text(struct db_stmt *st, int i, const char *s, int n,
+    void (*life)(void *))
+{
+	return st->lite != NULL ? sqlite3_bind_text(st->lite, i, s, n, life) :
+	    pg_bind_text(st->pg, i, s, n);
+}
+
+int
+db_bind_blob(struct db_stmt *st, int i, const void *p, int n,
+    void (*life)(void *))
+{
+	return st->lite != NULL ? sqlite3_bind_blob(st->lite, i, p, n, life) :
+	    pg_bind_blob(st->pg, i, p, n);
+}
+
+int
+db_bind_null(struct db_stmt *st, int i)
+{
+	return st->lite != NULL ? sqlite3_bind_null(st->lite, i) :
+	    pg_bind_null(st->pg, i);
+}
+
+int
+db_step(struct db_stmt *st)
+{
+	return st->lite != NULL ? sqlite3_step(st->lite) : pg_step(st->pg);
+}
+
+void
+db_reset(struct db_stmt *st)
+{
+	if (st->lite != NULL)
+		sqlite3_reset(st->lite);
+	else
+		pg_reset(st->pg);
+}
+
+int
+db_column_int(struct db_stmt *st, int i)
+{
+	return st->lite != NULL ? sqlite3_column_int(st->lite, i) :
+	    (int)pg_column_int64(st->pg, i);
+}
+
+int64_t
+db_column_int64(struct db_stmt *st, int i)
+{
+	return st->lite != NULL ? sqlite3_column_int64(st->lite, i) :
+	    pg_column_int64(st->pg, i);
+}
+
+double
+db_column_double(struct db_stmt *st, int i)
+{
+	return st->lite != NULL ? sqlite3_column_double(st->lite, i) :
+	    pg_column_double(st->pg, i);
+}
+
+const unsigned char *
+db_column_text(struct db_stmt *st, int i)
+{
+	return st->lite != NULL ? sqlite3_column_text(st->lite, i) :
+	    pg_column_text(st->pg, i);
+}
+
+const void *
+db_column_blob(struct db_stmt *st, int i)
+{
+	return st->lite != NULL ? sqlite3_column_blob(st->lite, i) :
+	    pg_column_blob(st->pg, i);
+}
+
+int
+db_column_bytes(struct db_stmt *st, int i)
+{
+	return st->lite != NULL ? sqlite3_column_bytes(st->lite, i) :
+	    pg_column_bytes(st->pg, i);
+}
+
+int
+db_column_is_null(struct db_stmt *st, int i)
+{
+	return st->lite != NULL ?
+	    sqlite3_column_type(st->lite, i) == SQLITE_NULL :
+	    pg_column_is_null(st->pg, i);
+}
+
+int64_t
+db_changes(struct db *db)
+{
+	return db->pg != NULL ? pg_changes(db->pg) :
+	    sqlite3_changes64(db->cur->h);
 }

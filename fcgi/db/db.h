@@ -1,7 +1,18 @@
 /*
- * db.h: the SQLite connection, its pragmas, transactions and the
- * prepared-statement cache (STYLE.md 3.5).
+ * db.h: the store's connection, its transactions, its statements and
+ * the prepared-statement cache (STYLE.md 3.5), on either of two stores:
+ * SQLite (a file; the embedded default) or PostgreSQL (db_pg.h), chosen
+ * by db_open's argument.  Every store_* layer above speaks only this
+ * interface, so its SQL is written once, in the words both accept
+ * (tests/cli/pg_statements.sh proves they do), with ?N parameters.
  *
+ * The statement calls mirror SQLite's own (db_bind_*, db_step,
+ * db_column_*, db_reset) and, on SQLite, pass straight through to it.
+ * On PostgreSQL a statement runs at its first db_step and the rows are
+ * read from its result; db_column_text then gives the text form of any
+ * value and db_column_blob the bytes of a bytea.
+ *
+ * On SQLite:
  * A process opens the database once and keeps it: WAL, synchronous=
  * FULL, foreign keys on, and a busy handler that retries in ~100 us
  * steps for up to 2 s (never busy_timeout, whose millisecond sleeps
@@ -27,6 +38,17 @@
 #include <sqlite3.h>
 
 struct db;
+struct db_stmt;
+
+/* What db_step returns besides an error (SQLite's own numbers). */
+enum {
+	DB_ROW = 100,		/* a row is ready for db_column_* */
+	DB_DONE = 101		/* no more rows; the statement has run */
+};
+
+/* How long a bound text or blob lives (SQLite's two lifetimes). */
+#define DB_STATIC	SQLITE_STATIC		/* until the statement is reset */
+#define DB_TRANSIENT	SQLITE_TRANSIENT	/* copied at once */
 
 enum db_rc {
 	DB_OK = 0,
@@ -46,18 +68,24 @@ enum {
 };
 
 /*
- * Open path with the pragmas above.  flags: DB_CREATE or 0 (the file
- * must exist, so a wrong path in topper.conf fails loudly).  Returns
- * NULL after logging why.  Close with db_close().
+ * Open the store: a PostgreSQL connection when path is a URI starting
+ * "postgresql://" or "postgres://" (db_pg.h; flags are ignored: the
+ * database must exist), else the SQLite file path with the pragmas
+ * above.  flags: DB_CREATE or 0 (the file must exist, so a wrong path
+ * in topper.conf fails loudly).  Returns NULL after logging why.
+ * Close with db_close().
  */
 struct db	*db_open(const char *path, int flags);
 
 /* Finalize every cached statement and close; db may be NULL. */
 void		 db_close(struct db *db);
 
+/* Whether db is a PostgreSQL store (else SQLite). */
+int		 db_is_pg(const struct db *db);
+
 /*
- * The raw handle of the current connection (the read-only one in
- * query-only mode), for sqlite3_changes, last_insert_rowid and the like.
+ * The raw SQLite handle of the current connection (the read-only one in
+ * query-only mode), for tests that look inside; NULL on PostgreSQL.
  */
 sqlite3		*db_handle(struct db *db);
 
@@ -68,23 +96,66 @@ sqlite3		*db_handle(struct db *db);
  * its address is the cache key.  Returns NULL after logging on a
  * prepare error.  Reset it when done so it holds no read lock.
  */
-sqlite3_stmt	*db_stmt(struct db *db, const char *sql);
+struct db_stmt	*db_stmt(struct db *db, const char *sql);
 
-/* Log sqlite3_errmsg for st (may be NULL), reset st, map the error. */
-enum db_rc	 db_fail(struct db *db, sqlite3_stmt *st);
+/*
+ * Bind parameter i (from 1) of st.  A text's n is its length in bytes
+ * or -1 up to its NUL; life is DB_STATIC or DB_TRANSIENT.  Returns 0
+ * (SQLite's OK) or an error code.
+ */
+int		 db_bind_int(struct db_stmt *st, int i, int v);
+int		 db_bind_int64(struct db_stmt *st, int i, int64_t v);
+int		 db_bind_double(struct db_stmt *st, int i, double v);
+int		 db_bind_text(struct db_stmt *st, int i, const char *s, int n,
+		    void (*life)(void *));
+int		 db_bind_blob(struct db_stmt *st, int i, const void *p, int n,
+		    void (*life)(void *));
+int		 db_bind_null(struct db_stmt *st, int i);
 
-/* Map an SQLite result code to a db_rc (SQLITE_DONE/OK -> DB_OK). */
-enum db_rc	 db_rc_of(int sqlite_rc);
+/*
+ * Run st, or move to its next row: DB_ROW, DB_DONE, or an error code
+ * (SQLite's numbers on both stores; db_rc_of maps it, db_fail logs it).
+ */
+int		 db_step(struct db_stmt *st);
+
+/* Back to before its first step, keeping the bindings; frees the rows. */
+void		 db_reset(struct db_stmt *st);
+
+/*
+ * Column i (from 0) of the current row.  A NULL reads as 0 or NULL;
+ * db_column_is_null tells it from a stored 0.  The text and the blob
+ * live until the next step or reset; db_column_bytes is the length of
+ * the one read last (text without its NUL).
+ */
+int		 db_column_int(struct db_stmt *st, int i);
+int64_t		 db_column_int64(struct db_stmt *st, int i);
+double		 db_column_double(struct db_stmt *st, int i);
+const unsigned char *db_column_text(struct db_stmt *st, int i);
+const void	*db_column_blob(struct db_stmt *st, int i);
+int		 db_column_bytes(struct db_stmt *st, int i);
+int		 db_column_is_null(struct db_stmt *st, int i);
+
+/* Rows changed by the last INSERT, UPDATE or DELETE run on db. */
+int64_t		 db_changes(struct db *db);
+
+/* The db_rc of the last error on db's current connection. */
+enum db_rc	 db_last_rc(struct db *db);
+
+/* Log the store's message for st (may be NULL), reset st, map the error. */
+enum db_rc	 db_fail(struct db *db, struct db_stmt *st);
+
+/* Map a db_step code to a db_rc (DB_DONE, DB_ROW, 0 -> DB_OK). */
+enum db_rc	 db_rc_of(int step_rc);
 
 /* Run one statement that returns no rows (st already bound); resets it. */
-enum db_rc	 db_step_done(struct db *db, sqlite3_stmt *st);
+enum db_rc	 db_step_done(struct db *db, struct db_stmt *st);
 
 /*
  * Run one INSERT ... RETURNING id (st already bound) and set *id to the
  * new row's id (written the same on both stores, where SQLite alone has
  * last_insert_rowid); resets it.  *id is left alone on an error.
  */
-enum db_rc	 db_step_id(struct db *db, sqlite3_stmt *st, int64_t *id);
+enum db_rc	 db_step_id(struct db *db, struct db_stmt *st, int64_t *id);
 
 /*
  * Transactions.  db_begin_immediate takes the write lock now (waiting

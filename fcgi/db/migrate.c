@@ -21,6 +21,14 @@ struct migration {
 	const char	*text;
 };
 extern const struct migration sql_migrations[];
+extern const struct migration sql_migrations_pg[];	/* tools/pg-sql.sh */
+
+/* The migrations in the words of db's store. */
+static const struct migration *
+migrations(struct db *db)
+{
+	return db_is_pg(db) ? sql_migrations_pg : sql_migrations;
+}
 
 int
 migrate_count(void)
@@ -36,7 +44,7 @@ migrate_count(void)
 static int
 apply_one(struct db *db, int i)
 {
-	const struct migration *m = &sql_migrations[i];
+	const struct migration *m = &migrations(db)[i];
 	int			 have;
 
 	if (atoi(m->name) != i + 1) {

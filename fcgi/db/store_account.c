@@ -9,11 +9,11 @@
 
 /* Run an UPDATE of one user; NOTFOUND when no row changed. */
 static enum store_user_rc
-update_one(struct db *db, sqlite3_stmt *st)
+update_one(struct db *db, struct db_stmt *st)
 {
 	if (db_step_done(db, st) != DB_OK)
 		return STORE_USER_ERROR;
-	return sqlite3_changes(db_handle(db)) == 1 ? STORE_USER_OK :
+	return db_changes(db) == 1 ? STORE_USER_OK :
 	    STORE_USER_NOTFOUND;
 }
 
@@ -26,25 +26,25 @@ static const char SQL_ACCT_GET[] =
 enum store_user_rc
 store_account_get(struct db *db, int64_t id, struct store_account *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	memset(out, 0, sizeof(*out));
 	if ((st = db_stmt(db, SQL_ACCT_GET)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
+	db_bind_int64(st, 1, id);
+	switch (db_step(st)) {
+	case DB_ROW:
 		out->id = id;
-		out->email_verified = sqlite3_column_int(st, 0);
-		out->email_gen = sqlite3_column_int64(st, 1);
-		out->pw_gen = sqlite3_column_int64(st, 2);
-		out->api_expires = sqlite3_column_int64(st, 3);
-		out->api_used = sqlite3_column_int64(st, 4);
-		out->confirm_moves = sqlite3_column_int(st, 5) != 0;
-		sqlite3_reset(st);
+		out->email_verified = db_column_int(st, 0);
+		out->email_gen = db_column_int64(st, 1);
+		out->pw_gen = db_column_int64(st, 2);
+		out->api_expires = db_column_int64(st, 3);
+		out->api_used = db_column_int64(st, 4);
+		out->confirm_moves = db_column_int(st, 5) != 0;
+		db_reset(st);
 		return STORE_USER_OK;
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		return STORE_USER_NOTFOUND;
 	default:
 		(void)db_fail(db, st);
@@ -58,20 +58,20 @@ static const char SQL_ACCT_CONFIRM[] =
 enum store_user_rc
 store_account_set_confirm(struct db *db, int64_t id, int on)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = db_stmt(db, SQL_ACCT_CONFIRM)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, on != 0);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_DONE) {
+	db_bind_int64(st, 1, id);
+	db_bind_int(st, 2, on != 0);
+	rc = db_step(st);
+	if (rc != DB_DONE) {
 		(void)db_fail(db, st);
 		return STORE_USER_ERROR;
 	}
-	sqlite3_reset(st);
-	return sqlite3_changes(db_handle(db)) == 1 ? STORE_USER_OK :
+	db_reset(st);
+	return db_changes(db) == 1 ? STORE_USER_OK :
 	    STORE_USER_NOTFOUND;
 }
 
@@ -83,23 +83,23 @@ static const char SQL_ACCT_VERIFIED[] =
 enum store_user_rc
 store_account_verify(struct db *db, int64_t id, int64_t gen)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_ACCT_VERIFY)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, gen);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, gen);
 	return update_one(db, st);
 }
 
 enum store_user_rc
 store_account_set_verified(struct db *db, int64_t id)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_ACCT_VERIFIED)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	return update_one(db, st);
 }
 
@@ -110,15 +110,15 @@ static const char SQL_ACCT_EMAIL[] =
 enum store_user_rc
 store_account_set_email(struct db *db, int64_t id, const char *email)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	enum store_user_rc	 rc;
 
 	if ((rc = store_user_check_email(email)) != STORE_USER_OK)
 		return rc;
 	if ((st = db_stmt(db, SQL_ACCT_EMAIL)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, email, -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, email, -1, DB_STATIC);
 	return update_one(db, st);
 }
 
@@ -130,16 +130,16 @@ enum store_user_rc
 store_account_set_pwhash(struct db *db, int64_t id, const char *hash,
     int64_t gen)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	enum store_user_rc	 rc;
 
 	if (hash == NULL || hash[0] == '\0')
 		return STORE_USER_ERROR;
 	if ((st = db_stmt(db, SQL_ACCT_PWHASH)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, gen);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, hash, -1, DB_STATIC);
+	db_bind_int64(st, 3, gen);
 	if ((rc = update_one(db, st)) != STORE_USER_OK)
 		return rc;
 	return store_account_end_sessions(db, id);
@@ -150,11 +150,11 @@ static const char SQL_ACCT_END[] = "DELETE FROM sessions WHERE \"user\" = ?1";
 enum store_user_rc
 store_account_end_sessions(struct db *db, int64_t id)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_ACCT_END)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	return db_step_done(db, st) == DB_OK ? STORE_USER_OK :
 	    STORE_USER_ERROR;
 }
@@ -167,22 +167,22 @@ enum store_user_rc
 store_account_by_email(struct db *db, const char *email,
     struct store_user *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 name[STORE_USER_NAME_MAX + 1];
 	const unsigned char *p;
 
 	if ((st = db_stmt(db, SQL_ACCT_BY_EMAIL)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_text(st, 1, email, -1, SQLITE_STATIC);
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
-		p = sqlite3_column_text(st, 0);
+	db_bind_text(st, 1, email, -1, DB_STATIC);
+	switch (db_step(st)) {
+	case DB_ROW:
+		p = db_column_text(st, 0);
 		snprintf(name, sizeof(name), "%s", p != NULL ?
 		    (const char *)p : "");
-		sqlite3_reset(st);
+		db_reset(st);
 		return store_user_by_name(db, name, out);
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		return STORE_USER_NOTFOUND;
 	default:
 		(void)db_fail(db, st);
@@ -200,24 +200,24 @@ static const char SQL_ACCT_API_USED[] =
 enum store_user_rc
 store_account_api_expiry(struct db *db, int64_t id, int64_t expires)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_ACCT_API_EXPIRY)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, expires);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, expires);
 	return update_one(db, st);
 }
 
 enum store_user_rc
 store_account_api_used(struct db *db, int64_t id, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_ACCT_API_USED)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, now);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, now);
 	return db_step_done(db, st) == DB_OK ? STORE_USER_OK :
 	    STORE_USER_ERROR;
 }
@@ -234,23 +234,23 @@ int
 store_account_limited(struct db *db, const char *kind, const char *key,
     int n, int secs, int64_t now, int64_t *wait)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 k;
 	int64_t		 oldest;
 
 	*wait = 0;
 	if ((st = db_stmt(db, SQL_LIMIT_COUNT)) == NULL)
 		return 0;
-	sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, now - secs);
-	if (sqlite3_step(st) != SQLITE_ROW) {
+	db_bind_text(st, 1, kind, -1, DB_STATIC);
+	db_bind_text(st, 2, key, -1, DB_STATIC);
+	db_bind_int64(st, 3, now - secs);
+	if (db_step(st) != DB_ROW) {
 		(void)db_fail(db, st);
 		return 0;
 	}
-	k = sqlite3_column_int(st, 0);
-	oldest = sqlite3_column_int64(st, 1);
-	sqlite3_reset(st);
+	k = db_column_int(st, 0);
+	oldest = db_column_int64(st, 1);
+	db_reset(st);
 	if (k < n)
 		return 0;
 	*wait = oldest + secs - now;
@@ -263,18 +263,18 @@ enum db_rc
 store_account_event(struct db *db, const char *kind, const char *key,
     int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	if ((st = db_stmt(db, SQL_LIMIT_ADD)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_text(st, 1, kind, -1, DB_STATIC);
+	db_bind_text(st, 2, key, -1, DB_STATIC);
+	db_bind_int64(st, 3, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
 	if ((st = db_stmt(db, SQL_LIMIT_PRUNE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, now - 24 * 3600);
+	db_bind_int64(st, 1, now - 24 * 3600);
 	return db_step_done(db, st);
 }

@@ -21,14 +21,14 @@
 
 /* The table's outcome from columns i (ended), i + 1 and i + 2. */
 static void
-outcome_of(sqlite3_stmt *st, int i, struct outcome *o)
+outcome_of(struct db_stmt *st, int i, struct outcome *o)
 {
-	int	 e = outcome_parse((const char *)sqlite3_column_text(st, i));
+	int	 e = outcome_parse((const char *)db_column_text(st, i));
 
 	memset(o, 0, sizeof(*o));
 	o->end = e > 0 ? (enum outcome_end)e : OUTCOME_RULES;
-	o->seat = sqlite3_column_int(st, i + 1);
-	o->resigned = (uint32_t)sqlite3_column_int64(st, i + 2);
+	o->seat = db_column_int(st, i + 1);
+	o->resigned = (uint32_t)db_column_int64(st, i + 2);
 }
 
 /* ?1 slug, ?2 user, ?3 before, ?4 status wanted, ?5 limit + 1. */
@@ -53,7 +53,7 @@ add_players(struct db *db, struct json_object *o, int64_t id,
     const struct game_status *gs, const struct outcome *oc)
 {
 	struct json_object	*arr = json_object_new_array(), *p;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	char			 winners[256];
 	int			 place[GAME_SEATS_MAX], team[GAME_SEATS_MAX];
 	int			 rc, s;
@@ -74,11 +74,11 @@ add_players(struct db *db, struct json_object *o, int64_t id,
 	json_object_object_add(o, "players", arr);
 	if ((st = db_stmt(db, SQL_SEATS)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *name = (const char *)sqlite3_column_text(st, 1);
+	db_bind_int64(st, 1, id);
+	while ((rc = db_step(st)) == DB_ROW) {
+		const char *name = (const char *)db_column_text(st, 1);
 
-		s = sqlite3_column_int(st, 0);
+		s = db_column_int(st, 0);
 		p = json_object_new_object();
 		json_object_object_add(p, "seat", json_object_new_int(s));
 		json_object_object_add(p, "name", json_object_new_string(
@@ -99,9 +99,9 @@ add_players(struct db *db, struct json_object *o, int64_t id,
 		}
 		json_object_array_add(arr, p);
 	}
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	json_object_object_add(o, "winners", json_object_new_string(winners));
 	return DB_OK;
 }
@@ -116,7 +116,7 @@ store_archive_list(struct db *db, const struct store_archive_query *q,
 	struct outcome		 oc[STORE_ARCHIVE_PAGE];
 	int64_t			 ids[STORE_ARCHIVE_PAGE];
 	int			 has[STORE_ARCHIVE_PAGE];
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	char			 slug[64];
 	int			 rc, n = 0, i;
 	int			 limit = q->limit < 1 ? 1 :
@@ -130,24 +130,24 @@ store_archive_list(struct db *db, const struct store_archive_query *q,
 		return DB_ERROR;
 	arr = json_object_new_array();
 	if (q->slug != NULL)
-		sqlite3_bind_text(st, 1, q->slug, -1, SQLITE_TRANSIENT);
+		db_bind_text(st, 1, q->slug, -1, DB_TRANSIENT);
 	if (q->user != 0)
-		sqlite3_bind_int64(st, 2, q->user);
+		db_bind_int64(st, 2, q->user);
 	if (q->before != 0)
-		sqlite3_bind_int64(st, 3, q->before);
-	sqlite3_bind_int(st, 4, q->status != 0);
-	sqlite3_bind_int(st, 5, limit + 1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		db_bind_int64(st, 3, q->before);
+	db_bind_int(st, 4, q->status != 0);
+	db_bind_int(st, 5, limit + 1);
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (n == limit) {
 			*more = 1;
 			break;
 		}
 		snprintf(slug, sizeof(slug), "%s",
-		    (const char *)sqlite3_column_text(st, 1));
+		    (const char *)db_column_text(st, 1));
 		rules = game_find(slug);
-		ids[n] = sqlite3_column_int64(st, 0);
-		has[n] = store_lobby_status(rules, sqlite3_column_blob(st, 5),
-		    (size_t)sqlite3_column_bytes(st, 5), &gs[n]);
+		ids[n] = db_column_int64(st, 0);
+		has[n] = store_lobby_status(rules, db_column_blob(st, 5),
+		    (size_t)db_column_bytes(st, 5), &gs[n]);
 		outcome_of(st, 6, &oc[n]);
 		if (has[n])
 			outcome_status(&oc[n], &gs[n]);
@@ -157,19 +157,19 @@ store_archive_list(struct db *db, const struct store_archive_query *q,
 		json_object_object_add(o, "game_name", json_object_new_string(
 		    rules != NULL ? rules->name : slug));
 		json_object_object_add(o, "finished",
-		    json_object_new_int64(sqlite3_column_int64(st, 2)));
+		    json_object_new_int64(db_column_int64(st, 2)));
 		json_object_object_add(o, "updated",
-		    json_object_new_int64(sqlite3_column_int64(st, 3)));
+		    json_object_new_int64(db_column_int64(st, 3)));
 		json_object_object_add(o, "rated",
-		    json_object_new_boolean(sqlite3_column_int(st, 4)));
+		    json_object_new_boolean(db_column_int(st, 4)));
 		json_object_array_add(arr, o);
 		n++;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+	if (rc != DB_ROW && rc != DB_DONE) {
 		json_object_put(arr);
 		return db_fail(db, st);
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	for (i = 0; i < n; i++)
 		if ((drc = add_players(db, json_object_array_get_idx(arr,
 		    (size_t)i), ids[i], has[i] ? &gs[i] : NULL, &oc[i])) !=
@@ -194,7 +194,7 @@ store_archive_h2h(struct db *db, int64_t a, int64_t b, int *won, int *lost,
 {
 	struct game_status	 gs;
 	struct outcome		 oc;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	char			 slug[64];
 	int			 place[GAME_SEATS_MAX], team[GAME_SEATS_MAX];
 	int			 rc, sa, sb;
@@ -204,17 +204,17 @@ store_archive_h2h(struct db *db, int64_t a, int64_t b, int *won, int *lost,
 		return DB_OK;
 	if ((st = db_stmt(db, SQL_H2H)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, a);
-	sqlite3_bind_int64(st, 2, b);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, a);
+	db_bind_int64(st, 2, b);
+	while ((rc = db_step(st)) == DB_ROW) {
 		snprintf(slug, sizeof(slug), "%s",
-		    (const char *)sqlite3_column_text(st, 0));
+		    (const char *)db_column_text(st, 0));
 		if (!store_lobby_status(game_find(slug),
-		    sqlite3_column_blob(st, 1),
-		    (size_t)sqlite3_column_bytes(st, 1), &gs))
+		    db_column_blob(st, 1),
+		    (size_t)db_column_bytes(st, 1), &gs))
 			continue;
-		sa = sqlite3_column_int(st, 2);
-		sb = sqlite3_column_int(st, 3);
+		sa = db_column_int(st, 2);
+		sb = db_column_int(st, 3);
 		if (sa < 0 || sb < 0 || sa >= gs.nseats || sb >= gs.nseats)
 			continue;
 		outcome_of(st, 4, &oc);
@@ -229,8 +229,8 @@ store_archive_h2h(struct db *db, int64_t a, int64_t b, int *won, int *lost,
 		else
 			(*drawn)++;
 	}
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }

@@ -41,20 +41,20 @@ enum db_rc
 store_bot_levels(struct db *db, int64_t game, int nseats,
     uint8_t out[GAME_SEATS_MAX])
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 s, rc;
 
 	memset(out, BOT_LEVEL_EASY, GAME_SEATS_MAX);
 	if ((st = db_stmt(db, SQL_LEVELS)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if ((s = sqlite3_column_int(st, 0)) >= 0 && s < nseats &&
+	db_bind_int64(st, 1, game);
+	while ((rc = db_step(st)) == DB_ROW)
+		if ((s = db_column_int(st, 0)) >= 0 && s < nseats &&
 		    s < GAME_SEATS_MAX)
-			out[s] = sqlite3_column_int(st, 1) ? BOT_LEVEL_STRONG :
+			out[s] = db_column_int(st, 1) ? BOT_LEVEL_STRONG :
 			    BOT_LEVEL_EASY;
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }

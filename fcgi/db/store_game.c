@@ -180,19 +180,19 @@ static enum db_rc
 insert_seats(struct db *db, const struct store_game_new *n, int64_t id,
     uint32_t to_act, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 	int		 s;
 
 	for (s = 0; s < n->nseats; s++) {
 		if ((st = db_stmt(db, SQL_SEAT_INSERT)) == NULL)
 			return DB_ERROR;
-		sqlite3_bind_int64(st, 1, id);
-		sqlite3_bind_int(st, 2, s);
+		db_bind_int64(st, 1, id);
+		db_bind_int(st, 2, s);
 		if (n->users[s] != 0)
-			sqlite3_bind_int64(st, 3, n->users[s]);
-		sqlite3_bind_int(st, 4, (to_act >> s) & 1);
-		sqlite3_bind_int64(st, 5, now);
+			db_bind_int64(st, 3, n->users[s]);
+		db_bind_int(st, 4, (to_act >> s) & 1);
+		db_bind_int64(st, 5, now);
 		if ((rc = db_step_done(db, st)) != DB_OK)
 			return rc;
 	}
@@ -212,7 +212,7 @@ store_game_create(struct db *db, const struct store_game_new *n,
 	struct json_object	*root = NULL;
 	const char		*dtext = NULL;
 	char			 commit[65];
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	enum db_rc		 rc;
 	int64_t			 now = db_now();
 	size_t			 len;
@@ -260,26 +260,26 @@ store_game_create(struct db *db, const struct store_game_new *n,
 		json_object_put(root);
 		return DB_ERROR;
 	}
-	sqlite3_bind_text(st, 1, rules->slug, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, rec.options, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, n->nseats);
+	db_bind_text(st, 1, rules->slug, -1, DB_STATIC);
+	db_bind_text(st, 2, rec.options, -1, DB_STATIC);
+	db_bind_int(st, 3, n->nseats);
 	if (n->dealer >= 0)
-		sqlite3_bind_int(st, 4, n->dealer);
-	sqlite3_bind_blob(st, 5, blob, (int)len, SQLITE_STATIC);
-	sqlite3_bind_int(st, 6, rules->layout);
-	sqlite3_bind_int64(st, 7, gs.to_act & ~gs.optional);
-	sqlite3_bind_text(st, 8, gs.over ? "over" : vacant ? "open" : "active",
-	    -1, SQLITE_STATIC);
+		db_bind_int(st, 4, n->dealer);
+	db_bind_blob(st, 5, blob, (int)len, DB_STATIC);
+	db_bind_int(st, 6, rules->layout);
+	db_bind_int64(st, 7, gs.to_act & ~gs.optional);
+	db_bind_text(st, 8, gs.over ? "over" : vacant ? "open" : "active",
+	    -1, DB_STATIC);
 	if (rec.has_seed) {
 		store_game_commitment(rec.seed, commit);
-		sqlite3_bind_blob(st, 9, rec.seed, 32, SQLITE_STATIC);
-		sqlite3_bind_text(st, 10, commit, -1, SQLITE_STATIC);
+		db_bind_blob(st, 9, rec.seed, 32, DB_STATIC);
+		db_bind_text(st, 10, commit, -1, DB_STATIC);
 	}
 	if (dtext != NULL)
-		sqlite3_bind_text(st, 11, dtext, -1, SQLITE_STATIC);
+		db_bind_text(st, 11, dtext, -1, DB_STATIC);
 	if (n->created_by != 0)
-		sqlite3_bind_int64(st, 12, n->created_by);
-	sqlite3_bind_int64(st, 13, now);
+		db_bind_int64(st, 12, n->created_by);
+	db_bind_int64(st, 13, now);
 	rc = db_step_id(db, st, id);
 	json_object_put(root);
 	sodium_memzero(rec.seed, sizeof(rec.seed));
@@ -327,70 +327,70 @@ rebuild(struct db *db, struct arena *a, struct store_game *g)
 
 /* Columns of SQL_GAME_LOAD into g, apart from the state. */
 static enum db_rc
-read_game(sqlite3_stmt *st, struct arena *a, struct store_game *g)
+read_game(struct db_stmt *st, struct arena *a, struct store_game *g)
 {
 	const unsigned char	*p;
 
-	p = sqlite3_column_text(st, 1);
+	p = db_column_text(st, 1);
 	snprintf(g->options, sizeof(g->options), "%s",
 	    p != NULL ? (const char *)p : "");
-	g->nseats = sqlite3_column_int(st, 2);
-	g->dealer = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 :
-	    sqlite3_column_int(st, 3);
-	g->ply = sqlite3_column_int(st, 5);
-	g->to_act = (uint32_t)sqlite3_column_int64(st, 6);
-	p = sqlite3_column_text(st, 7);
+	g->nseats = db_column_int(st, 2);
+	g->dealer = db_column_is_null(st, 3) ? -1 :
+	    db_column_int(st, 3);
+	g->ply = db_column_int(st, 5);
+	g->to_act = (uint32_t)db_column_int64(st, 6);
+	p = db_column_text(st, 7);
 	g->over = p != NULL && strcmp((const char *)p, "over") == 0;
-	if (sqlite3_column_bytes(st, 8) == 32) {
+	if (db_column_bytes(st, 8) == 32) {
 		g->has_seed = 1;
-		memcpy(g->seed, sqlite3_column_blob(st, 8), 32);
+		memcpy(g->seed, db_column_blob(st, 8), 32);
 	}
-	p = sqlite3_column_text(st, 9);
+	p = db_column_text(st, 9);
 	snprintf(g->commitment, sizeof(g->commitment), "%s",
 	    p != NULL ? (const char *)p : "");
-	if ((p = sqlite3_column_text(st, 10)) != NULL &&
+	if ((p = db_column_text(st, 10)) != NULL &&
 	    decks_parse(a, (const char *)p, g) != 0) {
 		fprintf(stderr, "topper: game %lld: unreadable decks\n",
 		    (long long)g->id);
 		return DB_ERROR;
 	}
-	g->created = sqlite3_column_int64(st, 11);
-	g->updated = sqlite3_column_int64(st, 12);
-	g->finished = sqlite3_column_int64(st, 13);
-	p = sqlite3_column_text(st, 14);
+	g->created = db_column_int64(st, 11);
+	g->updated = db_column_int64(st, 12);
+	g->finished = db_column_int64(st, 13);
+	p = db_column_text(st, 14);
 	g->outcome.end = p != NULL && outcome_parse((const char *)p) > 0 ?
 	    (enum outcome_end)outcome_parse((const char *)p) : OUTCOME_RULES;
-	g->outcome.ply = sqlite3_column_int(st, 15);
-	g->outcome.seat = sqlite3_column_int(st, 16);
+	g->outcome.ply = db_column_int(st, 15);
+	g->outcome.seat = db_column_int(st, 16);
 	return DB_OK;
 }
 
 static enum db_rc
 load_seats(struct db *db, struct store_game *g)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 s, rc;
 
 	if ((st = db_stmt(db, SQL_SEATS_LOAD)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		s = sqlite3_column_int(st, 0);
+	db_bind_int64(st, 1, g->id);
+	while ((rc = db_step(st)) == DB_ROW) {
+		s = db_column_int(st, 0);
 		if (s < 0 || s >= GAME_SEATS_MAX)
 			continue;
-		g->user[s] = sqlite3_column_int64(st, 1);
-		g->is_bot[s] = sqlite3_column_int(st, 2);
-		g->view_ply[s] = sqlite3_column_int(st, 3);
-		g->deadline[s] = sqlite3_column_int64(st, 4);
-		g->turn_start[s] = sqlite3_column_int64(st, 5);
-		g->vacation_from[s] = sqlite3_column_int64(st, 6);
-		g->resigned_ply[s] = sqlite3_column_int(st, 7);
+		g->user[s] = db_column_int64(st, 1);
+		g->is_bot[s] = db_column_int(st, 2);
+		g->view_ply[s] = db_column_int(st, 3);
+		g->deadline[s] = db_column_int64(st, 4);
+		g->turn_start[s] = db_column_int64(st, 5);
+		g->vacation_from[s] = db_column_int64(st, 6);
+		g->resigned_ply[s] = db_column_int(st, 7);
 		if (g->resigned_ply[s] >= 0)
 			g->outcome.resigned |= UINT32_C(1) << s;
 	}
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -400,7 +400,7 @@ load(struct db *db, struct arena *a, int64_t id,
 {
 	const unsigned char	*blob;
 	const char		*slug;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	size_t			 n;
 	int			 stale;
 	enum db_rc		 rc;
@@ -409,39 +409,39 @@ load(struct db *db, struct arena *a, int64_t id,
 	g->id = id;
 	if ((st = db_stmt(db, SQL_GAME_LOAD)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
+	db_bind_int64(st, 1, id);
+	switch (db_step(st)) {
+	case DB_ROW:
 		break;
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		return DB_NOTFOUND;
 	default:
 		return db_fail(db, st);
 	}
-	slug = (const char *)sqlite3_column_text(st, 0);
+	slug = (const char *)db_column_text(st, 0);
 	if (rules == NULL)
 		rules = game_find(slug);
 	if (rules == NULL || slug == NULL || strcmp(slug, rules->slug) != 0) {
 		fprintf(stderr, "topper: game %lld: no rules \"%s\" here\n",
 		    (long long)id, slug != NULL ? slug : "");
-		sqlite3_reset(st);
+		db_reset(st);
 		return DB_ERROR;
 	}
 	g->rules = rules;
 	if ((rc = read_game(st, a, g)) != DB_OK ||
 	    (g->state = arena_calloc(a, rules->state_size)) == NULL) {
-		sqlite3_reset(st);
+		db_reset(st);
 		return rc != DB_OK ? rc : DB_ERROR;
 	}
-	blob = sqlite3_column_blob(st, 4);
-	n = (size_t)sqlite3_column_bytes(st, 4);
+	blob = db_column_blob(st, 4);
+	n = (size_t)db_column_bytes(st, 4);
 	stale = blob == NULL || n != STORE_GAME_HEADER + rules->state_size ||
 	    get_u32(blob) != rules->layout ||
 	    get_u32(blob + 4) != rules->state_size;
 	if (!stale)
 		memcpy(g->state, blob + STORE_GAME_HEADER, rules->state_size);
-	sqlite3_reset(st);
+	db_reset(st);
 	if ((rc = load_seats(db, g)) != DB_OK)
 		return rc;
 	if (stale)
@@ -468,18 +468,18 @@ static const char SQL_GAME_PLY[] = "SELECT ply FROM games WHERE id = ?1";
 enum db_rc
 store_game_ply(struct db *db, int64_t id, int *ply)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_GAME_PLY)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
-		*ply = sqlite3_column_int(st, 0);
-		sqlite3_reset(st);
+	db_bind_int64(st, 1, id);
+	switch (db_step(st)) {
+	case DB_ROW:
+		*ply = db_column_int(st, 0);
+		db_reset(st);
 		return DB_OK;
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		return DB_NOTFOUND;
 	default:
 		return db_fail(db, st);
@@ -510,7 +510,7 @@ static enum db_rc
 insert_hand(struct db *db, const struct store_game *g, int ply,
     const struct game_event *e)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 deltas[GAME_SEATS_MAX * 13 + 3];
 	size_t		 len = 0;
 	int		 s;
@@ -522,14 +522,14 @@ insert_hand(struct db *db, const struct store_game *g, int ply,
 	snprintf(deltas + len, sizeof(deltas) - len, "]");
 	if ((st = db_stmt(db, SQL_HAND_INSERT)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
-	sqlite3_bind_int(st, 2, e->hand);
-	sqlite3_bind_text(st, 3, e->kind, (int)strnlen(e->kind,
-	    sizeof(e->kind)), SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, deltas, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, e->text, (int)strnlen(e->text,
-	    sizeof(e->text)), SQLITE_STATIC);
-	sqlite3_bind_int(st, 6, ply);
+	db_bind_int64(st, 1, g->id);
+	db_bind_int(st, 2, e->hand);
+	db_bind_text(st, 3, e->kind, (int)strnlen(e->kind,
+	    sizeof(e->kind)), DB_STATIC);
+	db_bind_text(st, 4, deltas, -1, DB_STATIC);
+	db_bind_text(st, 5, e->text, (int)strnlen(e->text,
+	    sizeof(e->text)), DB_STATIC);
+	db_bind_int(st, 6, ply);
 	return db_step_done(db, st);
 }
 
@@ -568,7 +568,7 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 	union buf		 scratch;
 	struct record		 rec;
 	struct game_status	 gs;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	enum db_rc		 rc;
 	uint32_t		 changed;
 	int64_t			 now = db_now();
@@ -586,11 +586,11 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 
 	if ((st = db_stmt(db, SQL_MOVE_INSERT)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
-	sqlite3_bind_int(st, 2, ply);
-	sqlite3_bind_int(st, 3, seat);
-	sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, now);
+	db_bind_int64(st, 1, g->id);
+	db_bind_int(st, 2, ply);
+	db_bind_int(st, 3, seat);
+	db_bind_text(st, 4, text, -1, DB_STATIC);
+	db_bind_int64(st, 5, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
 
@@ -599,9 +599,9 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 			continue;
 		if ((st = db_stmt(db, SQL_SEAT_VIEWED)) == NULL)
 			return DB_ERROR;
-		sqlite3_bind_int64(st, 1, g->id);
-		sqlite3_bind_int(st, 2, s);
-		sqlite3_bind_int(st, 3, ply);
+		db_bind_int64(st, 1, g->id);
+		db_bind_int(st, 2, s);
+		db_bind_int(st, 3, ply);
 		if ((rc = db_step_done(db, st)) != DB_OK)
 			return rc;
 	}
@@ -612,16 +612,16 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 	len = snapshot(rules, next, blob);
 	if ((st = db_stmt(db, SQL_GAME_ADVANCE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
-	sqlite3_bind_blob(st, 2, blob, (int)len, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, rules->layout);
-	sqlite3_bind_int(st, 4, ply);
-	sqlite3_bind_int64(st, 5, gs.over ? 0 : gs.to_act & ~gs.optional);
-	sqlite3_bind_int(st, 6, gs.over != 0);
-	sqlite3_bind_int64(st, 7, now);
+	db_bind_int64(st, 1, g->id);
+	db_bind_blob(st, 2, blob, (int)len, DB_STATIC);
+	db_bind_int(st, 3, rules->layout);
+	db_bind_int(st, 4, ply);
+	db_bind_int64(st, 5, gs.over ? 0 : gs.to_act & ~gs.optional);
+	db_bind_int(st, 6, gs.over != 0);
+	db_bind_int64(st, 7, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
-	if (sqlite3_changes(db_handle(db)) != 1) {
+	if (db_changes(db) != 1) {
 		/* The moves PK makes this unreachable; keep the guard. */
 		fprintf(stderr, "topper: game %lld: not at ply %d\n",
 		    (long long)g->id, ply - 1);
@@ -634,9 +634,9 @@ store_game_advance(struct db *db, struct store_game *g, int seat,
 	if (s < g->nseats) {
 		if ((st = db_stmt(db, SQL_BOTS_DUE)) == NULL)
 			return DB_ERROR;
-		sqlite3_bind_int64(st, 1, g->id);
-		sqlite3_bind_int64(st, 2, gs.over ? 0 : gs.to_act);
-		sqlite3_bind_int64(st, 3, now);
+		db_bind_int64(st, 1, g->id);
+		db_bind_int64(st, 2, gs.over ? 0 : gs.to_act);
+		db_bind_int64(st, 3, now);
 		if ((rc = db_step_done(db, st)) != DB_OK)
 			return rc;
 	}
@@ -672,18 +672,18 @@ store_game_moves(struct db *db, struct arena *a, int64_t id,
     struct record_move **moves, int *nmoves)
 {
 	struct record_move	*m = NULL, *grown;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const unsigned char	*p;
 	int			 n = 0, cap = 0, rc;
 
 	if ((st = db_stmt(db, SQL_MOVES)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (sqlite3_column_int(st, 0) != n + 1) {
+	db_bind_int64(st, 1, id);
+	while ((rc = db_step(st)) == DB_ROW) {
+		if (db_column_int(st, 0) != n + 1) {
 			fprintf(stderr, "topper: game %lld: ply %d missing "
 			    "from the log\n", (long long)id, n + 1);
-			sqlite3_reset(st);
+			db_reset(st);
 			return DB_ERROR;
 		}
 		if (n == cap) {
@@ -691,22 +691,22 @@ store_game_moves(struct db *db, struct arena *a, int64_t id,
 			cap = cap == 0 ? 64 : cap * 2;
 			if ((grown = arena_alloc(a, (size_t)cap *
 			    sizeof(*m))) == NULL) {
-				sqlite3_reset(st);
+				db_reset(st);
 				return DB_ERROR;
 			}
 			if (n > 0)
 				memcpy(grown, m, (size_t)n * sizeof(*m));
 			m = grown;
 		}
-		m[n].seat = sqlite3_column_int(st, 1);
-		p = sqlite3_column_text(st, 2);
+		m[n].seat = db_column_int(st, 1);
+		p = db_column_text(st, 2);
 		snprintf(m[n].text, sizeof(m[n].text), "%s",
 		    p != NULL ? (const char *)p : "");
 		n++;
 	}
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	*moves = m;
 	*nmoves = n;
 	return DB_OK;
@@ -740,7 +740,7 @@ store_game_refresh(struct db *db, struct arena *a, int *n)
 	unsigned char		 blob[STORE_GAME_HEADER + GAME_STATE_MAX];
 	const struct game_rules	*rules;
 	struct store_game	 g;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	int64_t			 ids[64];
 	int			 nids, rc, i, done = 0;
 	int64_t			 after = 0;
@@ -753,22 +753,22 @@ store_game_refresh(struct db *db, struct arena *a, int *n)
 		nids = 0;
 		if ((st = db_stmt(db, SQL_GAMES_ALL)) == NULL)
 			return DB_ERROR;
-		sqlite3_bind_int64(st, 1, after);
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		db_bind_int64(st, 1, after);
+		while ((rc = db_step(st)) == DB_ROW) {
 			rules = game_find((const char *)
-			    sqlite3_column_text(st, 1));
-			if (rules == NULL || (sqlite3_column_int(st, 2) ==
-			    rules->layout && (size_t)sqlite3_column_int(st,
+			    db_column_text(st, 1));
+			if (rules == NULL || (db_column_int(st, 2) ==
+			    rules->layout && (size_t)db_column_int(st,
 			    3) == STORE_GAME_HEADER + rules->state_size))
 				continue;
-			ids[nids++] = sqlite3_column_int64(st, 0);
+			ids[nids++] = db_column_int64(st, 0);
 			if (nids == (int)(sizeof(ids) / sizeof(ids[0])))
 				break;
 		}
-		if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		if (rc != DB_ROW && rc != DB_DONE)
 			return db_fail(db, st);
-		done = rc == SQLITE_DONE;
-		sqlite3_reset(st);
+		done = rc == DB_DONE;
+		db_reset(st);
 		for (i = 0; i < nids; i++) {
 			after = ids[i];
 			if (store_game_load(db, a, ids[i], &g) != DB_OK)
@@ -776,9 +776,9 @@ store_game_refresh(struct db *db, struct arena *a, int *n)
 			len = snapshot(g.rules, g.state, blob);
 			if ((st = db_stmt(db, SQL_GAME_SNAPSHOT)) == NULL)
 				return DB_ERROR;
-			sqlite3_bind_int64(st, 1, g.id);
-			sqlite3_bind_blob(st, 2, blob, (int)len, SQLITE_STATIC);
-			sqlite3_bind_int(st, 3, g.rules->layout);
+			db_bind_int64(st, 1, g.id);
+			db_bind_blob(st, 2, blob, (int)len, DB_STATIC);
+			db_bind_int(st, 3, g.rules->layout);
 			if ((drc = db_step_done(db, st)) != DB_OK)
 				return drc;
 			(*n)++;

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
 
 #include "arena.h"
 
@@ -43,7 +42,7 @@ store_hands_list(struct db *db, struct arena *a, int64_t id, int nseats,
     struct store_hand **out, int *n)
 {
 	struct store_hand	*h;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const unsigned char	*t;
 	int			 k = 0, rc;
 
@@ -56,22 +55,22 @@ store_hands_list(struct db *db, struct arena *a, int64_t id, int nseats,
 		return DB_ERROR;
 	if ((st = db_stmt(db, SQL_HANDS)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, STORE_HANDS_MAX);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < STORE_HANDS_MAX) {
-		h[k].hand = sqlite3_column_int(st, 0);
-		h[k].ply = sqlite3_column_int(st, 1);
-		t = sqlite3_column_text(st, 2);
+	db_bind_int64(st, 1, id);
+	db_bind_int(st, 2, STORE_HANDS_MAX);
+	while ((rc = db_step(st)) == DB_ROW && k < STORE_HANDS_MAX) {
+		h[k].hand = db_column_int(st, 0);
+		h[k].ply = db_column_int(st, 1);
+		t = db_column_text(st, 2);
 		memset(h[k].kind, 0, sizeof(h[k].kind));
 		strncpy(h[k].kind, t != NULL ? (const char *)t : "",
 		    sizeof(h[k].kind) - 1);
-		t = sqlite3_column_text(st, 3);
+		t = db_column_text(st, 3);
 		store_hands_deltas((const char *)t, nseats, h[k].delta);
 		k++;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	*out = h;
 	*n = k;
 	return DB_OK;

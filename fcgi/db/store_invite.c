@@ -25,16 +25,16 @@ enum db_rc
 store_invite_add(struct db *db, int64_t game, int seat, int64_t user,
     int64_t from, int64_t created, int64_t expires)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_ADD)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, user);
-	sqlite3_bind_int64(st, 4, from);
-	sqlite3_bind_int64(st, 5, created);
-	sqlite3_bind_int64(st, 6, expires);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	db_bind_int64(st, 3, user);
+	db_bind_int64(st, 4, from);
+	db_bind_int64(st, 5, created);
+	db_bind_int64(st, 6, expires);
 	return db_step_done(db, st);
 }
 
@@ -57,36 +57,36 @@ static const char SQL_OF_USER[] = SELECT_INVITE
     "WHERE i.\"user\" = ?1 AND i.answer IS NULL ORDER BY i.id DESC LIMIT ?2";
 
 static void
-copy_text(sqlite3_stmt *st, int col, char *out, size_t outsz)
+copy_text(struct db_stmt *st, int col, char *out, size_t outsz)
 {
-	const unsigned char	*p = sqlite3_column_text(st, col);
+	const unsigned char	*p = db_column_text(st, col);
 
 	snprintf(out, outsz, "%s", p != NULL ? (const char *)p : "");
 }
 
 static void
-read_row(sqlite3_stmt *st, struct store_invite *v)
+read_row(struct db_stmt *st, struct store_invite *v)
 {
 	char	 state[16];
 	int	 i;
 
 	memset(v, 0, sizeof(*v));
-	v->id = sqlite3_column_int64(st, 0);
-	v->game = sqlite3_column_int64(st, 1);
-	v->seat = sqlite3_column_int(st, 2);
-	v->user = sqlite3_column_int64(st, 3);
-	v->from = sqlite3_column_int64(st, 4);
+	v->id = db_column_int64(st, 0);
+	v->game = db_column_int64(st, 1);
+	v->seat = db_column_int(st, 2);
+	v->user = db_column_int64(st, 3);
+	v->from = db_column_int64(st, 4);
 	copy_text(st, 5, v->name, sizeof(v->name));
 	copy_text(st, 6, v->from_name, sizeof(v->from_name));
 	copy_text(st, 7, v->rules, sizeof(v->rules));
-	v->created = sqlite3_column_int64(st, 8);
-	v->expires = sqlite3_column_int64(st, 9);
-	v->answered = sqlite3_column_int64(st, 10);
+	v->created = db_column_int64(st, 8);
+	v->expires = db_column_int64(st, 9);
+	v->answered = db_column_int64(st, 10);
 	copy_text(st, 11, state, sizeof(state));
 	for (i = 0; i < 4 && strcmp(state, state_names[i]) != 0; i++)
 		;
 	v->state = i < 4 ? (enum store_invite_state)i : STORE_INVITE_WAITING;
-	v->move_secs = sqlite3_column_int64(st, 12);
+	v->move_secs = db_column_int64(st, 12);
 }
 
 /* One row of sql (bound to a, b) into *out. */
@@ -94,23 +94,23 @@ static enum db_rc
 one(struct db *db, const char *sql, int64_t a, int64_t b,
     struct store_invite *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	memset(out, 0, sizeof(*out));
 	if ((st = db_stmt(db, sql)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, a);
+	db_bind_int64(st, 1, a);
 	if (b != 0)
-		sqlite3_bind_int64(st, 2, b);
-	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
-		sqlite3_reset(st);
+		db_bind_int64(st, 2, b);
+	if ((rc = db_step(st)) == DB_DONE) {
+		db_reset(st);
 		return DB_NOTFOUND;
 	}
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(db, st);
 	read_row(st, out);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -140,7 +140,7 @@ list(struct db *db, struct arena *a, const char *sql, int64_t key, int max,
     struct store_invite **out, int *n)
 {
 	struct store_invite	*v;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	int			 rc;
 
 	*out = NULL;
@@ -151,13 +151,13 @@ list(struct db *db, struct arena *a, const char *sql, int64_t key, int max,
 		return DB_ERROR;
 	if ((st = db_stmt(db, sql)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, key);
-	sqlite3_bind_int(st, 2, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+	db_bind_int64(st, 1, key);
+	db_bind_int(st, 2, max);
+	while ((rc = db_step(st)) == DB_ROW && *n < max)
 		read_row(st, &v[(*n)++]);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	*out = v;
 	return DB_OK;
 }
@@ -190,23 +190,23 @@ static const char SQL_BOTS_DUE[] =
 enum db_rc
 store_invite_start(struct db *db, int64_t id, int64_t now, int *started)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	*started = 0;
 	if ((st = db_stmt(db, SQL_START)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, now);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
-	if (sqlite3_changes(db_handle(db)) != 1)
+	if (db_changes(db) != 1)
 		return DB_OK;
 	*started = 1;
 	if ((st = db_stmt(db, SQL_BOTS_DUE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, now);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, now);
 	return db_step_done(db, st);
 }
 
@@ -222,14 +222,14 @@ static const char SQL_MARK[] =
 static enum db_rc
 mark(struct db *db, int64_t id, enum store_invite_state state, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_MARK)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, store_invite_state_name(state), -1,
-	    SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, store_invite_state_name(state), -1,
+	    DB_STATIC);
+	db_bind_int64(st, 3, now);
 	return db_step_done(db, st);
 }
 
@@ -238,7 +238,7 @@ store_invite_answer(struct db *db, int64_t id, int accept, int64_t now,
     int *started, char why[GAME_WHY_MAX])
 {
 	struct store_invite	 v;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	enum db_rc		 rc;
 
 	*started = 0;
@@ -259,12 +259,12 @@ store_invite_answer(struct db *db, int64_t id, int accept, int64_t now,
 	if (accept) {
 		if ((st = db_stmt(db, SQL_SEAT)) == NULL)
 			return DB_ERROR;
-		sqlite3_bind_int64(st, 1, v.game);
-		sqlite3_bind_int(st, 2, v.seat);
-		sqlite3_bind_int64(st, 3, v.user);
+		db_bind_int64(st, 1, v.game);
+		db_bind_int(st, 2, v.seat);
+		db_bind_int64(st, 3, v.user);
 		if ((rc = db_step_done(db, st)) != DB_OK)
 			return rc;
-		if (sqlite3_changes(db_handle(db)) != 1) {
+		if (db_changes(db) != 1) {
 			/* Taken meanwhile, or the table was aborted. */
 			snprintf(why, GAME_WHY_MAX, "That seat is no longer "
 			    "open, or the game has ended.");
@@ -286,7 +286,7 @@ store_invite_expire(struct db *db, struct arena *a, int64_t now, int max,
     struct store_invite **out, int *n)
 {
 	struct store_invite	*v;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	int64_t			*ids;
 	enum db_rc		 drc;
 	int			 rc, k = 0, i;
@@ -301,13 +301,13 @@ store_invite_expire(struct db *db, struct arena *a, int64_t now, int max,
 	/* The ids first, then the writes: no cursor open across them. */
 	if ((st = db_stmt(db, SQL_DUE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, now);
-	sqlite3_bind_int(st, 2, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < max)
-		ids[k++] = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_bind_int64(st, 1, now);
+	db_bind_int(st, 2, max);
+	while ((rc = db_step(st)) == DB_ROW && k < max)
+		ids[k++] = db_column_int64(st, 0);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	for (i = 0; i < k; i++) {
 		if ((drc = mark(db, ids[i], STORE_INVITE_EXPIRED, now)) !=
 		    DB_OK || (drc = store_invite_get(db, ids[i], &v[i])) !=

@@ -33,23 +33,23 @@ static enum db_rc
 end_game(struct db *db, struct store_game *g, enum outcome_end how, int seat,
     int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	if ((st = db_stmt(db, SQL_END)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
-	sqlite3_bind_text(st, 2, outcome_name(how), -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, seat);
-	sqlite3_bind_int64(st, 4, now);
-	sqlite3_bind_int(st, 5, g->ply);
+	db_bind_int64(st, 1, g->id);
+	db_bind_text(st, 2, outcome_name(how), -1, DB_STATIC);
+	db_bind_int(st, 3, seat);
+	db_bind_int64(st, 4, now);
+	db_bind_int(st, 5, g->ply);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
-	if (sqlite3_changes(db_handle(db)) != 1)
+	if (db_changes(db) != 1)
 		return DB_CONSTRAINT;
 	if ((st = db_stmt(db, SQL_NO_BOTS_DUE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
+	db_bind_int64(st, 1, g->id);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
 	g->over = 1;
@@ -65,7 +65,7 @@ enum db_rc
 store_leave_resign(struct db *db, struct store_game *g, int seat, int64_t now)
 {
 	struct game_status	 gs;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	enum db_rc		 rc;
 
 	if (g->over || seat < 0 || seat >= g->nseats ||
@@ -73,12 +73,12 @@ store_leave_resign(struct db *db, struct store_game *g, int seat, int64_t now)
 		return DB_CONSTRAINT;
 	if ((st = db_stmt(db, SQL_RESIGNED)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int(st, 3, g->ply);
+	db_bind_int64(st, 1, g->id);
+	db_bind_int(st, 2, seat);
+	db_bind_int(st, 3, g->ply);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
-	if (sqlite3_changes(db_handle(db)) != 1)
+	if (db_changes(db) != 1)
 		return DB_CONSTRAINT;
 	g->outcome.resigned |= UINT32_C(1) << seat;
 	g->resigned_ply[seat] = g->ply;
@@ -91,16 +91,16 @@ store_leave_resign(struct db *db, struct store_game *g, int seat, int64_t now)
 	}
 	if ((st = db_stmt(db, SQL_TO_BOT)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int(st, 3, (int)((g->to_act >> seat) & 1));
-	sqlite3_bind_int64(st, 4, now);
+	db_bind_int64(st, 1, g->id);
+	db_bind_int(st, 2, seat);
+	db_bind_int(st, 3, (int)((g->to_act >> seat) & 1));
+	db_bind_int64(st, 4, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
 	if ((st = db_stmt(db, SQL_TOUCH)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->id);
-	sqlite3_bind_int64(st, 2, now);
+	db_bind_int64(st, 1, g->id);
+	db_bind_int64(st, 2, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
 	g->is_bot[seat] = 1;
@@ -123,19 +123,19 @@ static const char SQL_MOVED[] =
 enum db_rc
 store_leave_moved(struct db *db, int64_t game, uint32_t *mask)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc, s;
 
 	*mask = 0;
 	if ((st = db_stmt(db, SQL_MOVED)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if ((s = sqlite3_column_int(st, 0)) >= 0 && s < 32)
+	db_bind_int64(st, 1, game);
+	while ((rc = db_step(st)) == DB_ROW)
+		if ((s = db_column_int(st, 0)) >= 0 && s < 32)
 			*mask |= UINT32_C(1) << s;
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -147,7 +147,7 @@ enum db_rc
 store_leave_rematch(struct db *db, int64_t game, int *offered,
     uint32_t *accepted, int64_t *new_game)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc, s;
 
 	*offered = 0;
@@ -155,17 +155,17 @@ store_leave_rematch(struct db *db, int64_t game, int *offered,
 	*new_game = 0;
 	if ((st = db_stmt(db, SQL_REMATCH)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, game);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*offered = 1;
-		*new_game = sqlite3_column_int64(st, 0);
-		if (sqlite3_column_type(st, 1) != SQLITE_NULL &&
-		    (s = sqlite3_column_int(st, 1)) >= 0 && s < 32)
+		*new_game = db_column_int64(st, 0);
+		if (!db_column_is_null(st, 1) &&
+		    (s = db_column_int(st, 1)) >= 0 && s < 32)
 			*accepted |= UINT32_C(1) << s;
 	}
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -179,21 +179,21 @@ static const char SQL_REMATCH_ACCEPT[] =
 enum db_rc
 store_leave_rematch_accept(struct db *db, int64_t game, int seat, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	if ((st = db_stmt(db, SQL_REMATCH_OFFER)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	db_bind_int64(st, 3, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
 	if ((st = db_stmt(db, SQL_REMATCH_ACCEPT)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	db_bind_int64(st, 3, now);
 	return db_step_done(db, st);
 }
 
@@ -203,12 +203,12 @@ static const char SQL_REMATCH_MADE[] =
 enum db_rc
 store_leave_rematch_made(struct db *db, int64_t game, int64_t new_game)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_REMATCH_MADE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, new_game);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, new_game);
 	return db_step_done(db, st);
 }
 
@@ -222,27 +222,27 @@ static const char SQL_TABLE_SET[] =
 enum db_rc
 store_leave_table_of(struct db *db, int64_t game, struct store_leave_table *t)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const unsigned char	*p;
 	int			 rc;
 
 	memset(t, 0, sizeof(*t));
 	if ((st = db_stmt(db, SQL_TABLE_OF)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
-		sqlite3_reset(st);
+	db_bind_int64(st, 1, game);
+	if ((rc = db_step(st)) == DB_DONE) {
+		db_reset(st);
 		return DB_NOTFOUND;
 	}
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(db, st);
-	t->rated = sqlite3_column_int(st, 0);
-	t->chat_public = sqlite3_column_int(st, 1);
-	t->move_secs = sqlite3_column_int64(st, 2);
-	p = sqlite3_column_text(st, 3);
+	t->rated = db_column_int(st, 0);
+	t->chat_public = db_column_int(st, 1);
+	t->move_secs = db_column_int64(st, 2);
+	p = db_column_text(st, 3);
 	snprintf(t->on_timeout, sizeof(t->on_timeout), "%s",
 	    p != NULL ? (const char *)p : "move");
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -250,14 +250,14 @@ enum db_rc
 store_leave_table_set(struct db *db, int64_t game,
     const struct store_leave_table *t)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_TABLE_SET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, t->rated);
-	sqlite3_bind_int(st, 3, t->chat_public);
-	sqlite3_bind_int64(st, 4, t->move_secs);
-	sqlite3_bind_text(st, 5, t->on_timeout, -1, SQLITE_TRANSIENT);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, t->rated);
+	db_bind_int(st, 3, t->chat_public);
+	db_bind_int64(st, 4, t->move_secs);
+	db_bind_text(st, 5, t->on_timeout, -1, DB_TRANSIENT);
 	return db_step_done(db, st);
 }

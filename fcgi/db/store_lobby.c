@@ -38,9 +38,9 @@ static const char SQL_OPEN_GAMES[] =
     "WHERE free > 0 OR mine = 1 LIMIT ?2";
 
 static void
-copy_text(sqlite3_stmt *st, int col, char *out, size_t outsz)
+copy_text(struct db_stmt *st, int col, char *out, size_t outsz)
 {
-	const unsigned char	*p = sqlite3_column_text(st, col);
+	const unsigned char	*p = db_column_text(st, col);
 
 	snprintf(out, outsz, "%s", p != NULL ? (const char *)p : "");
 }
@@ -57,7 +57,7 @@ store_lobby_open_games(struct db *db, struct arena *a, int64_t uid, int max,
     struct store_lobby_open **out, int *n)
 {
 	struct store_lobby_open	*v;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	char			 slug[64];
 	int			 rc;
 
@@ -68,27 +68,27 @@ store_lobby_open_games(struct db *db, struct arena *a, int64_t uid, int max,
 		return DB_ERROR;
 	if ((st = db_stmt(db, SQL_OPEN_GAMES)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, uid);
-	sqlite3_bind_int(st, 2, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	db_bind_int64(st, 1, uid);
+	db_bind_int(st, 2, max);
+	while ((rc = db_step(st)) == DB_ROW && *n < max) {
 		struct store_lobby_open	*o = &v[*n];
 
-		o->id = sqlite3_column_int64(st, 0);
+		o->id = db_column_int64(st, 0);
 		copy_text(st, 1, slug, sizeof(slug));
 		if ((o->rules = game_find(slug)) == NULL)
 			continue;
 		copy_text(st, 2, o->options, sizeof(o->options));
-		o->created = sqlite3_column_int64(st, 3);
+		o->created = db_column_int64(st, 3);
 		copy_text(st, 4, o->creator, sizeof(o->creator));
-		o->open_seats = sqlite3_column_int(st, 5);
-		o->mine = sqlite3_column_int(st, 6);
-		o->move_secs = sqlite3_column_int64(st, 7);
+		o->open_seats = db_column_int(st, 5);
+		o->mine = db_column_int(st, 6);
+		o->move_secs = db_column_int64(st, 7);
 		copy_text(st, 8, o->invited, sizeof(o->invited));
 		(*n)++;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	*out = v;
 	return DB_OK;
 }
@@ -155,7 +155,7 @@ store_lobby_my_games(struct db *db, struct arena *a, int64_t uid, int max,
     struct store_lobby_game **out, int *n)
 {
 	struct store_lobby_game	*v;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const unsigned char	*p;
 	char			 slug[64];
 	int			 rc;
@@ -167,33 +167,33 @@ store_lobby_my_games(struct db *db, struct arena *a, int64_t uid, int max,
 		return DB_ERROR;
 	if ((st = db_stmt(db, SQL_MY_GAMES)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, uid);
-	sqlite3_bind_int(st, 2, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	db_bind_int64(st, 1, uid);
+	db_bind_int(st, 2, max);
+	while ((rc = db_step(st)) == DB_ROW && *n < max) {
 		struct store_lobby_game	*g = &v[*n];
 
-		g->id = sqlite3_column_int64(st, 0);
+		g->id = db_column_int64(st, 0);
 		copy_text(st, 1, slug, sizeof(slug));
 		g->rules = game_find(slug);
-		p = sqlite3_column_text(st, 2);
+		p = db_column_text(st, 2);
 		g->status = p == NULL ? STORE_LOBBY_ACTIVE :
 		    strcmp((const char *)p, "open") == 0 ? STORE_LOBBY_OPEN :
 		    strcmp((const char *)p, "over") == 0 ? STORE_LOBBY_OVER :
 		    STORE_LOBBY_ACTIVE;
-		g->my_turn = sqlite3_column_int(st, 3);
-		g->ply = sqlite3_column_int(st, 4);
-		g->updated = sqlite3_column_int64(st, 5);
-		g->finished = sqlite3_column_int64(st, 6);
-		g->seat = sqlite3_column_int(st, 7);
+		g->my_turn = db_column_int(st, 3);
+		g->ply = db_column_int(st, 4);
+		g->updated = db_column_int64(st, 5);
+		g->finished = db_column_int64(st, 6);
+		g->seat = db_column_int(st, 7);
 		copy_text(st, 8, g->others, sizeof(g->others));
-		p = sqlite3_column_blob(st, 9);
+		p = db_column_blob(st, 9);
 		g->has_status = snapshot_status(g->rules, p,
-		    (size_t)sqlite3_column_bytes(st, 9), &g->st);
+		    (size_t)db_column_bytes(st, 9), &g->st);
 		(*n)++;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	*out = v;
 	return DB_OK;
 }
@@ -207,21 +207,21 @@ enum db_rc
 store_lobby_seat_names(struct db *db, int64_t id, int64_t skip, int nseats,
     char (*names)[STORE_USER_NAME_MAX + 1])
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 s, rc;
 
 	for (s = 0; s < nseats; s++)
 		names[s][0] = '\0';
 	if ((st = db_stmt(db, SQL_SEAT_NAMES)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, skip);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if ((s = sqlite3_column_int(st, 0)) >= 0 && s < nseats)
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, skip);
+	while ((rc = db_step(st)) == DB_ROW)
+		if ((s = db_column_int(st, 0)) >= 0 && s < nseats)
 			copy_text(st, 1, names[s], sizeof(names[s]));
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -239,7 +239,7 @@ store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
     struct record_move **moves, int *nmoves, int *first)
 {
 	struct record_move	*m;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const unsigned char	*p;
 	size_t			 len;
 	int			 k = 0, newest = 0, rc;
@@ -254,16 +254,16 @@ store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
 		return DB_ERROR;
 	if ((st = db_stmt(db, SQL_LAST_MOVES)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, n);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && k < n) {
+	db_bind_int64(st, 1, id);
+	db_bind_int(st, 2, n);
+	while ((rc = db_step(st)) == DB_ROW && k < n) {
 		struct record_move	*x = &m[n - 1 - k];
 
 		if (k == 0)		/* plies run 1, 2, ... without gaps */
-			newest = sqlite3_column_int(st, 0);
-		x->seat = sqlite3_column_int(st, 1);
-		p = sqlite3_column_text(st, 2);
-		len = (size_t)sqlite3_column_bytes(st, 2);
+			newest = db_column_int(st, 0);
+		x->seat = db_column_int(st, 1);
+		p = db_column_text(st, 2);
+		len = (size_t)db_column_bytes(st, 2);
 		if (p == NULL)
 			len = 0;
 		if (len >= sizeof(x->text))	/* as snprintf: cut, NUL */
@@ -272,9 +272,9 @@ store_lobby_last_moves(struct db *db, struct arena *a, int64_t id, int n,
 		x->text[len] = '\0';
 		k++;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	*moves = m + (n - k);
 	*nmoves = k;
 	*first = k > 0 ? newest - k : 0;
@@ -289,19 +289,19 @@ static const char SQL_LAST_MOVE_OF[] =
 enum db_rc
 store_lobby_last_move_of(struct db *db, int64_t id, int seat, int *ply)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*ply = 0;
 	if ((st = db_stmt(db, SQL_LAST_MOVE_OF)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, seat);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*ply = sqlite3_column_int(st, 0);
-	else if (rc != SQLITE_DONE)
+	db_bind_int64(st, 1, id);
+	db_bind_int(st, 2, seat);
+	if ((rc = db_step(st)) == DB_ROW)
+		*ply = db_column_int(st, 0);
+	else if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -328,7 +328,7 @@ enum db_rc
 store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,
     char why[GAME_WHY_MAX])
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*status;
 	int		 open, mine, lowest, free_seat, is_bot, rc, started;
 	int		 invited;
@@ -337,25 +337,25 @@ store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,
 	why[0] = '\0';
 	if ((st = db_stmt(db, SQL_JOIN_CHECK)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, uid);
-	sqlite3_bind_int(st, 3, seat);
-	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
-		sqlite3_reset(st);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, uid);
+	db_bind_int(st, 3, seat);
+	if ((rc = db_step(st)) == DB_DONE) {
+		db_reset(st);
 		return DB_NOTFOUND;
 	}
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(db, st);
-	status = (const char *)sqlite3_column_text(st, 0);
+	status = (const char *)db_column_text(st, 0);
 	open = status != NULL && strcmp(status, "open") == 0;
-	mine = sqlite3_column_int(st, 1);
-	lowest = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 :
-	    sqlite3_column_int(st, 2);
-	free_seat = sqlite3_column_int(st, 3);
-	is_bot = sqlite3_column_type(st, 4) == SQLITE_NULL ? -1 :
-	    sqlite3_column_int(st, 4);
-	invited = sqlite3_column_int(st, 5);
-	sqlite3_reset(st);
+	mine = db_column_int(st, 1);
+	lowest = db_column_is_null(st, 2) ? -1 :
+	    db_column_int(st, 2);
+	free_seat = db_column_int(st, 3);
+	is_bot = db_column_is_null(st, 4) ? -1 :
+	    db_column_int(st, 4);
+	invited = db_column_int(st, 5);
+	db_reset(st);
 	if (is_bot != 0) {
 		snprintf(why, GAME_WHY_MAX, "Only a registered player can "
 		    "take a seat.");
@@ -382,12 +382,12 @@ store_lobby_join(struct db *db, int64_t id, int seat, int64_t uid,
 	}
 	if ((st = db_stmt(db, SQL_JOIN_SEAT)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, uid);
+	db_bind_int64(st, 1, id);
+	db_bind_int(st, 2, seat);
+	db_bind_int64(st, 3, uid);
 	if ((drc = db_step_done(db, st)) != DB_OK)
 		return drc;
-	if (sqlite3_changes(db_handle(db)) != 1) {
+	if (db_changes(db) != 1) {
 		snprintf(why, GAME_WHY_MAX, "Seat %d is not open.", seat);
 		return DB_REFUSED;
 	}

@@ -39,71 +39,71 @@ static const char SQL_HISTORY_ADD[] =
 enum db_rc
 store_rating_set_rated(struct db *db, int64_t id)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_SET_RATED)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	return db_step_done(db, st);
 }
 
 enum db_rc
 store_rating_is_rated(struct db *db, int64_t id, int *rated)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*rated = 0;
 	if ((st = db_stmt(db, SQL_IS_RATED)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*rated = sqlite3_column_int(st, 0);
-	else if (rc != SQLITE_DONE)
+	db_bind_int64(st, 1, id);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*rated = db_column_int(st, 0);
+	else if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? DB_OK : DB_NOTFOUND;
+	db_reset(st);
+	return rc == DB_ROW ? DB_OK : DB_NOTFOUND;
 }
 
 /* *found = 1 when the game's result was already applied. */
 static enum db_rc
 applied(struct db *db, int64_t id, int *found)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*found = 0;
 	if ((st = db_stmt(db, SQL_APPLIED)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_bind_int64(st, 1, id);
+	rc = db_step(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(db, st);
-	*found = rc == SQLITE_ROW;
-	sqlite3_reset(st);
+	*found = rc == DB_ROW;
+	db_reset(st);
 	return DB_OK;
 }
 
 static enum db_rc
 get_rating(struct db *db, int64_t user, const char *slug, struct rating *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	rating_new(out);
 	if ((st = db_stmt(db, SQL_GET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_text(st, 2, slug, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		out->r = sqlite3_column_double(st, 0);
-		out->rd = sqlite3_column_double(st, 1);
-		out->vol = sqlite3_column_double(st, 2);
-	} else if (rc != SQLITE_DONE)
+	db_bind_int64(st, 1, user);
+	db_bind_text(st, 2, slug, -1, DB_STATIC);
+	rc = db_step(st);
+	if (rc == DB_ROW) {
+		out->r = db_column_double(st, 0);
+		out->rd = db_column_double(st, 1);
+		out->vol = db_column_double(st, 2);
+	} else if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -111,30 +111,30 @@ static enum db_rc
 put_rating(struct db *db, const struct store_game *g, int seat,
     const struct rating *before, const struct rating *after, int place)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	if ((st = db_stmt(db, SQL_PUT)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->user[seat]);
-	sqlite3_bind_text(st, 2, g->rules->slug, -1, SQLITE_STATIC);
-	sqlite3_bind_double(st, 3, after->r);
-	sqlite3_bind_double(st, 4, after->rd);
-	sqlite3_bind_double(st, 5, after->vol);
-	sqlite3_bind_int(st, 6, place == 1);
-	sqlite3_bind_int64(st, 7, g->finished);
+	db_bind_int64(st, 1, g->user[seat]);
+	db_bind_text(st, 2, g->rules->slug, -1, DB_STATIC);
+	db_bind_double(st, 3, after->r);
+	db_bind_double(st, 4, after->rd);
+	db_bind_double(st, 5, after->vol);
+	db_bind_int(st, 6, place == 1);
+	db_bind_int64(st, 7, g->finished);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
 	if ((st = db_stmt(db, SQL_HISTORY_ADD)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, g->user[seat]);
-	sqlite3_bind_int64(st, 2, g->id);
-	sqlite3_bind_text(st, 3, g->rules->slug, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 4, place);
-	sqlite3_bind_double(st, 5, before->r);
-	sqlite3_bind_double(st, 6, after->r);
-	sqlite3_bind_double(st, 7, after->rd);
-	sqlite3_bind_int64(st, 8, g->finished);
+	db_bind_int64(st, 1, g->user[seat]);
+	db_bind_int64(st, 2, g->id);
+	db_bind_text(st, 3, g->rules->slug, -1, DB_STATIC);
+	db_bind_int(st, 4, place);
+	db_bind_double(st, 5, before->r);
+	db_bind_double(st, 6, after->r);
+	db_bind_double(st, 7, after->rd);
+	db_bind_int64(st, 8, g->finished);
 	return db_step_done(db, st);
 }
 
@@ -218,40 +218,40 @@ store_rating_board(struct db *db, const char *slug, int min_games,
     struct json_object **out)
 {
 	struct json_object	*arr, *o;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	int			 rc, rank = 0;
 
 	*out = NULL;
 	if ((st = db_stmt(db, SQL_BOARD)) == NULL)
 		return DB_ERROR;
 	if ((arr = json_object_new_array()) == NULL) {
-		sqlite3_reset(st);
+		db_reset(st);
 		return DB_ERROR;
 	}
-	sqlite3_bind_text(st, 1, slug, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 2, min_games);
-	sqlite3_bind_int(st, 3, STORE_RATING_BOARD_MAX);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_text(st, 1, slug, -1, DB_STATIC);
+	db_bind_int(st, 2, min_games);
+	db_bind_int(st, 3, STORE_RATING_BOARD_MAX);
+	while ((rc = db_step(st)) == DB_ROW) {
 		o = json_object_new_object();
 		json_object_object_add(o, "rank", json_object_new_int(++rank));
-		add_str(o, "name", sqlite3_column_text(st, 0));
+		add_str(o, "name", db_column_text(st, 0));
 		json_object_object_add(o, "bot",
-		    json_object_new_boolean(sqlite3_column_int(st, 1)));
+		    json_object_new_boolean(db_column_int(st, 1)));
 		json_object_object_add(o, "rating",
-		    num2(sqlite3_column_double(st, 2)));
+		    num2(db_column_double(st, 2)));
 		json_object_object_add(o, "rd",
-		    num2(sqlite3_column_double(st, 3)));
+		    num2(db_column_double(st, 3)));
 		json_object_object_add(o, "games",
-		    json_object_new_int(sqlite3_column_int(st, 4)));
+		    json_object_new_int(db_column_int(st, 4)));
 		json_object_object_add(o, "wins",
-		    json_object_new_int(sqlite3_column_int(st, 5)));
+		    json_object_new_int(db_column_int(st, 5)));
 		json_object_array_add(arr, o);
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		json_object_put(arr);
 		return db_fail(db, st);
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	*out = arr;
 	return DB_OK;
 }
@@ -270,32 +270,32 @@ add_history(struct db *db, int64_t user, const char *slug,
     struct json_object *o)
 {
 	struct json_object	*arr = json_object_new_array(), *p;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	int			 rc;
 
 	json_object_object_add(o, "history", arr);
 	if ((st = db_stmt(db, SQL_HISTORY)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_text(st, 2, slug, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(st, 3, STORE_RATING_PLOT_MAX);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, user);
+	db_bind_text(st, 2, slug, -1, DB_TRANSIENT);
+	db_bind_int(st, 3, STORE_RATING_PLOT_MAX);
+	while ((rc = db_step(st)) == DB_ROW) {
 		p = json_object_new_object();
 		json_object_object_add(p, "game",
-		    json_object_new_int64(sqlite3_column_int64(st, 0)));
+		    json_object_new_int64(db_column_int64(st, 0)));
 		json_object_object_add(p, "at",
-		    json_object_new_int64(sqlite3_column_int64(st, 1)));
+		    json_object_new_int64(db_column_int64(st, 1)));
 		json_object_object_add(p, "rating",
-		    num2(sqlite3_column_double(st, 2)));
+		    num2(db_column_double(st, 2)));
 		json_object_object_add(p, "rd",
-		    num2(sqlite3_column_double(st, 3)));
+		    num2(db_column_double(st, 3)));
 		json_object_object_add(p, "place",
-		    json_object_new_int(sqlite3_column_int(st, 4)));
+		    json_object_new_int(db_column_int(st, 4)));
 		json_object_array_add(arr, p);
 	}
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -304,7 +304,7 @@ store_rating_of_user(struct db *db, int64_t user, struct json_object **out)
 {
 	struct json_object	*arr, *o;
 	const struct game_rules	*rules;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	char			 slug[64];
 	int			 rc, i, n;
 	enum db_rc		 drc;
@@ -313,30 +313,30 @@ store_rating_of_user(struct db *db, int64_t user, struct json_object **out)
 	if ((st = db_stmt(db, SQL_OF_USER)) == NULL)
 		return DB_ERROR;
 	arr = json_object_new_array();
-	sqlite3_bind_int64(st, 1, user);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, user);
+	while ((rc = db_step(st)) == DB_ROW) {
 		o = json_object_new_object();
 		snprintf(slug, sizeof(slug), "%s",
-		    (const char *)sqlite3_column_text(st, 0));
+		    (const char *)db_column_text(st, 0));
 		rules = game_find(slug);
 		add_str(o, "slug", (const unsigned char *)slug);
 		add_str(o, "game_name", (const unsigned char *)(rules != NULL ?
 		    rules->name : slug));
 		json_object_object_add(o, "rating",
-		    num2(sqlite3_column_double(st, 1)));
+		    num2(db_column_double(st, 1)));
 		json_object_object_add(o, "rd",
-		    num2(sqlite3_column_double(st, 2)));
+		    num2(db_column_double(st, 2)));
 		json_object_object_add(o, "games",
-		    json_object_new_int(sqlite3_column_int(st, 3)));
+		    json_object_new_int(db_column_int(st, 3)));
 		json_object_object_add(o, "wins",
-		    json_object_new_int(sqlite3_column_int(st, 4)));
+		    json_object_new_int(db_column_int(st, 4)));
 		json_object_array_add(arr, o);
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		json_object_put(arr);
 		return db_fail(db, st);
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	/* The histories after the first statement is done with. */
 	n = (int)json_object_array_length(arr);
 	for (i = 0; i < n; i++) {

@@ -18,12 +18,12 @@ static const char SQL_CHAT_PUBLIC[] =
 enum db_rc
 store_social_chat_public(struct db *db, int64_t id, int on)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_CHAT_PUBLIC)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, on != 0);
+	db_bind_int64(st, 1, id);
+	db_bind_int(st, 2, on != 0);
 	return db_step_done(db, st);
 }
 
@@ -31,21 +31,21 @@ store_social_chat_public(struct db *db, int64_t id, int on)
 static enum db_rc
 one_int(struct db *db, const char *sql, int64_t a, int64_t b, int64_t *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*out = 0;
 	if ((st = db_stmt(db, sql)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, a);
-	sqlite3_bind_int64(st, 2, b);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*out = sqlite3_column_int64(st, 0);
-	else if (rc != SQLITE_DONE)
+	db_bind_int64(st, 1, a);
+	db_bind_int64(st, 2, b);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*out = db_column_int64(st, 0);
+	else if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? DB_OK : DB_NOTFOUND;
+	db_reset(st);
+	return rc == DB_ROW ? DB_OK : DB_NOTFOUND;
 }
 
 static const char SQL_CHAT_RECENT[] =
@@ -63,7 +63,7 @@ enum db_rc
 store_social_chat_add(struct db *db, int64_t id, int seat, int64_t user,
     int ply, const char *text, int *blocked, char why[STORE_SOCIAL_WHY_MAX])
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 now = db_now(), n;
 	enum db_rc	 rc;
 
@@ -88,12 +88,12 @@ store_social_chat_add(struct db *db, int64_t id, int seat, int64_t user,
 	}
 	if ((st = db_stmt(db, SQL_CHAT_ADD)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, user);
-	sqlite3_bind_int(st, 4, ply);
-	sqlite3_bind_text(st, 5, text, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 6, now);
+	db_bind_int64(st, 1, id);
+	db_bind_int(st, 2, seat);
+	db_bind_int64(st, 3, user);
+	db_bind_int(st, 4, ply);
+	db_bind_text(st, 5, text, -1, DB_STATIC);
+	db_bind_int64(st, 6, now);
 	return db_step_done(db, st);
 }
 
@@ -114,24 +114,24 @@ store_social_chat_list(struct db *db, int64_t id, int64_t viewer,
     int seated, struct json_object **out, const char **state)
 {
 	struct json_object	*arr, *o;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	int			 rc, pub, muted;
 
 	*out = NULL;
 	*state = "open";
 	if ((st = db_stmt(db, SQL_CHAT_STATE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, viewer);
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
-		if (rc != SQLITE_DONE)
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, viewer);
+	if ((rc = db_step(st)) != DB_ROW) {
+		if (rc != DB_DONE)
 			return db_fail(db, st);
-		sqlite3_reset(st);
+		db_reset(st);
 		return DB_NOTFOUND;
 	}
-	pub = sqlite3_column_int(st, 0);
-	muted = sqlite3_column_int(st, 1);
-	sqlite3_reset(st);
+	pub = db_column_int(st, 0);
+	muted = db_column_int(st, 1);
+	db_reset(st);
 	arr = json_object_new_array();
 	if (!seated && !pub)
 		*state = "closed";
@@ -145,30 +145,30 @@ store_social_chat_list(struct db *db, int64_t id, int64_t viewer,
 		json_object_put(arr);
 		return DB_ERROR;
 	}
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, viewer);
-	sqlite3_bind_int(st, 3, STORE_SOCIAL_CHAT_SHOW);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, viewer);
+	db_bind_int(st, 3, STORE_SOCIAL_CHAT_SHOW);
+	while ((rc = db_step(st)) == DB_ROW) {
 		o = json_object_new_object();
 		json_object_object_add(o, "id",
-		    json_object_new_int64(sqlite3_column_int64(st, 0)));
+		    json_object_new_int64(db_column_int64(st, 0)));
 		json_object_object_add(o, "seat",
-		    json_object_new_int(sqlite3_column_int(st, 1)));
+		    json_object_new_int(db_column_int(st, 1)));
 		json_object_object_add(o, "name", json_object_new_string(
-		    (const char *)sqlite3_column_text(st, 2)));
+		    (const char *)db_column_text(st, 2)));
 		json_object_object_add(o, "text", json_object_new_string(
-		    (const char *)sqlite3_column_text(st, 3)));
+		    (const char *)db_column_text(st, 3)));
 		json_object_object_add(o, "ply",
-		    json_object_new_int(sqlite3_column_int(st, 4)));
+		    json_object_new_int(db_column_int(st, 4)));
 		json_object_object_add(o, "at",
-		    json_object_new_int64(sqlite3_column_int64(st, 5)));
+		    json_object_new_int64(db_column_int64(st, 5)));
 		json_object_array_add(arr, o);
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		json_object_put(arr);
 		return db_fail(db, st);
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	*out = arr;
 	return DB_OK;
 }
@@ -180,13 +180,13 @@ static const char SQL_MUTE[] =
 enum db_rc
 store_social_mute(struct db *db, int64_t id, int64_t user, int on)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_MUTE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, user);
-	sqlite3_bind_int(st, 3, on != 0);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, user);
+	db_bind_int(st, 3, on != 0);
 	return db_step_done(db, st);
 }
 
@@ -204,7 +204,7 @@ store_social_chat_unmailed(struct db *db, struct arena *a, int64_t id,
     int64_t user, char **text, int64_t *last)
 {
 	struct buf	 b;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*text = NULL;
@@ -213,16 +213,16 @@ store_social_chat_unmailed(struct db *db, struct arena *a, int64_t id,
 	buf_puts(&b, "");
 	if ((st = db_stmt(db, SQL_UNMAILED)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, user);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*last = sqlite3_column_int64(st, 0);
-		buf_printf(&b, "%s: %s\n", sqlite3_column_text(st, 1),
-		    sqlite3_column_text(st, 2));
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, user);
+	while ((rc = db_step(st)) == DB_ROW) {
+		*last = db_column_int64(st, 0);
+		buf_printf(&b, "%s: %s\n", db_column_text(st, 1),
+		    db_column_text(st, 2));
 	}
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	if (b.failed || (*text = arena_strndup(a, b.data != NULL ? b.data :
 	    "", b.len)) == NULL)
 		return DB_ERROR;
@@ -239,13 +239,13 @@ enum db_rc
 store_social_chat_mailed(struct db *db, int64_t id, int64_t user,
     int64_t last)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_MAILED)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, user);
-	sqlite3_bind_int64(st, 3, last);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, user);
+	db_bind_int64(st, 3, last);
 	return db_step_done(db, st);
 }
 
@@ -256,21 +256,21 @@ enum db_rc
 store_social_note_get(struct db *db, struct arena *a, int64_t id,
     int64_t user, char **text)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*text = arena_strdup(a, "");
 	if ((st = db_stmt(db, SQL_NOTE_GET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, user);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*text = arena_strdup(a, (const char *)sqlite3_column_text(st,
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, user);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*text = arena_strdup(a, (const char *)db_column_text(st,
 		    0));
-	else if (rc != SQLITE_DONE)
+	else if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return *text != NULL ? DB_OK : DB_ERROR;
 }
 
@@ -285,16 +285,16 @@ enum db_rc
 store_social_note_put(struct db *db, int64_t id, int64_t user,
     const char *text)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, text[0] == '\0' ? SQL_NOTE_DEL : SQL_NOTE_PUT))
 	    == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, user);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, user);
 	if (text[0] != '\0') {
-		sqlite3_bind_text(st, 3, text, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 4, db_now());
+		db_bind_text(st, 3, text, -1, DB_STATIC);
+		db_bind_int64(st, 4, db_now());
 	}
 	return db_step_done(db, st);
 }
@@ -323,14 +323,14 @@ static const char SQL_UNBLOCK[] =
 enum db_rc
 store_social_block(struct db *db, int64_t user, int64_t other, int on)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, on ? SQL_BLOCK : SQL_UNBLOCK)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int64(st, 2, other);
+	db_bind_int64(st, 1, user);
+	db_bind_int64(st, 2, other);
 	if (on)
-		sqlite3_bind_int64(st, 3, db_now());
+		db_bind_int64(st, 3, db_now());
 	return db_step_done(db, st);
 }
 
@@ -342,7 +342,7 @@ enum db_rc
 store_social_block_list(struct db *db, int64_t user, struct json_object **out)
 {
 	struct json_object	*arr = json_object_new_array();
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	int			 rc;
 
 	*out = NULL;
@@ -350,15 +350,15 @@ store_social_block_list(struct db *db, int64_t user, struct json_object **out)
 		json_object_put(arr);
 		return DB_ERROR;
 	}
-	sqlite3_bind_int64(st, 1, user);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	db_bind_int64(st, 1, user);
+	while ((rc = db_step(st)) == DB_ROW)
 		json_object_array_add(arr, json_object_new_string(
-		    (const char *)sqlite3_column_text(st, 0)));
-	if (rc != SQLITE_DONE) {
+		    (const char *)db_column_text(st, 0)));
+	if (rc != DB_DONE) {
 		json_object_put(arr);
 		return db_fail(db, st);
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	*out = arr;
 	return DB_OK;
 }

@@ -25,20 +25,20 @@ enum db_rc
 store_turn_peek(struct db *db, int64_t user, int64_t game, int64_t *seen,
     int *waiting)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*seen = -1;
 	*waiting = 0;
 	if ((st = db_stmt(db, SQL_PEEK)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int64(st, 2, game);
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW)
+	db_bind_int64(st, 1, user);
+	db_bind_int64(st, 2, game);
+	if ((rc = db_step(st)) != DB_ROW)
 		return db_fail(db, st);
-	*seen = sqlite3_column_int64(st, 0);
-	*waiting = sqlite3_column_int(st, 1);
-	sqlite3_reset(st);
+	*seen = db_column_int64(st, 0);
+	*waiting = db_column_int(st, 1);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -54,13 +54,13 @@ static const char SQL_SEEN[] =
 enum db_rc
 store_turn_seen(struct db *db, int64_t user, int64_t game, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_SEEN)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, user);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, user);
+	db_bind_int64(st, 3, now);
 	return db_step_done(db, st);
 }
 
@@ -75,7 +75,7 @@ store_turn_waiting(struct db *db, struct arena *a, int64_t user, int max,
     struct store_turn_wait **out, int *n)
 {
 	struct store_turn_wait	*v;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const unsigned char	*p;
 	int			 rc;
 
@@ -87,24 +87,24 @@ store_turn_waiting(struct db *db, struct arena *a, int64_t user, int max,
 		return DB_ERROR;
 	if ((st = db_stmt(db, SQL_WAITING)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int(st, 2, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
-		v[*n].game = sqlite3_column_int64(st, 0);
-		p = sqlite3_column_text(st, 1);
+	db_bind_int64(st, 1, user);
+	db_bind_int(st, 2, max);
+	while ((rc = db_step(st)) == DB_ROW && *n < max) {
+		v[*n].game = db_column_int64(st, 0);
+		p = db_column_text(st, 1);
 		v[*n].rules = arena_strdup(a, p != NULL ? (const char *)p : "");
-		v[*n].ply = sqlite3_column_int(st, 2);
-		v[*n].since = sqlite3_column_int64(st, 3);
-		v[*n].deadline = sqlite3_column_int64(st, 4);
+		v[*n].ply = db_column_int(st, 2);
+		v[*n].since = db_column_int64(st, 3);
+		v[*n].deadline = db_column_int64(st, 4);
 		if (v[*n].rules == NULL) {
-			sqlite3_reset(st);
+			db_reset(st);
 			return DB_ERROR;
 		}
 		(*n)++;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc != DB_ROW && rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	*out = v;
 	return DB_OK;
 }
@@ -116,19 +116,19 @@ static const char SQL_NEXT[] =
 enum db_rc
 store_turn_next(struct db *db, int64_t user, int64_t except, int64_t *game)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*game = 0;
 	if ((st = db_stmt(db, SQL_NEXT)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int64(st, 2, except);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*game = sqlite3_column_int64(st, 0);
-	else if (rc != SQLITE_DONE)
+	db_bind_int64(st, 1, user);
+	db_bind_int64(st, 2, except);
+	if ((rc = db_step(st)) == DB_ROW)
+		*game = db_column_int64(st, 0);
+	else if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -138,14 +138,14 @@ static const char SQL_FEED_SET[] =
 enum db_rc
 store_turn_feed_set(struct db *db, int64_t user, const unsigned char *hash)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_FEED_SET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
+	db_bind_int64(st, 1, user);
 	if (hash != NULL)
-		sqlite3_bind_blob(st, 2, hash, STORE_TURN_HASH_BYTES,
-		    SQLITE_STATIC);
+		db_bind_blob(st, 2, hash, STORE_TURN_HASH_BYTES,
+		    DB_STATIC);
 	return db_step_done(db, st);
 }
 
@@ -156,7 +156,7 @@ enum db_rc
 store_turn_feed_user(struct db *db, const unsigned char *hash, int64_t *user,
     char name[STORE_TURN_NAME_MAX])
 {
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const unsigned char	*p;
 	int			 rc;
 
@@ -164,16 +164,16 @@ store_turn_feed_user(struct db *db, const unsigned char *hash, int64_t *user,
 	name[0] = '\0';
 	if ((st = db_stmt(db, SQL_FEED_USER)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_blob(st, 1, hash, STORE_TURN_HASH_BYTES, SQLITE_STATIC);
-	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
-		sqlite3_reset(st);
+	db_bind_blob(st, 1, hash, STORE_TURN_HASH_BYTES, DB_STATIC);
+	if ((rc = db_step(st)) == DB_DONE) {
+		db_reset(st);
 		return DB_NOTFOUND;
 	}
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(db, st);
-	*user = sqlite3_column_int64(st, 0);
-	if ((p = sqlite3_column_text(st, 1)) != NULL)
+	*user = db_column_int64(st, 0);
+	if ((p = db_column_text(st, 1)) != NULL)
 		snprintf(name, STORE_TURN_NAME_MAX, "%s", (const char *)p);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }

@@ -162,7 +162,7 @@ store_user_create(struct db *db, const char *name, const char *email,
 {
 	char		 hash[crypto_pwhash_STRBYTES];
 	struct store_user old;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum store_user_rc rc;
 	enum db_rc	 drc;
 
@@ -184,17 +184,17 @@ store_user_create(struct db *db, const char *name, const char *email,
 	}
 	if ((st = db_stmt(db, SQL_USER_INSERT)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, email, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, name, -1, DB_STATIC);
+	db_bind_text(st, 2, email, -1, DB_STATIC);
 	if (password != NULL)
-		sqlite3_bind_text(st, 3, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, tz != NULL ? tz : "UTC", -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 5, is_bot != 0);
-	sqlite3_bind_int64(st, 6, db_now());
+		db_bind_text(st, 3, hash, -1, DB_STATIC);
+	db_bind_text(st, 4, tz != NULL ? tz : "UTC", -1, DB_STATIC);
+	db_bind_int(st, 5, is_bot != 0);
+	db_bind_int64(st, 6, db_now());
 	/* A race with another registration ends in the UNIQUE index. */
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		drc = db_rc_of(sqlite3_extended_errcode(db_handle(db)));
-		sqlite3_reset(st);
+	if (db_step(st) != DB_ROW) {
+		drc = db_last_rc(db);
+		db_reset(st);
 		sodium_memzero(hash, sizeof(hash));
 		if (drc == DB_CONSTRAINT)
 			return STORE_USER_NAME_TAKEN;
@@ -202,8 +202,8 @@ store_user_create(struct db *db, const char *name, const char *email,
 		return STORE_USER_ERROR;
 	}
 	if (id != NULL)
-		*id = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+		*id = db_column_int64(st, 0);
+	db_reset(st);
 	sodium_memzero(hash, sizeof(hash));
 	return STORE_USER_OK;
 }
@@ -214,10 +214,10 @@ store_user_create(struct db *db, const char *name, const char *email,
     "CASE WHEN pwhash IS NOT NULL THEN 1 ELSE 0 END, created, pwhash"
 
 static void
-copy_text(sqlite3_stmt *st, int col, char *out, size_t outsz)
+copy_text(struct db_stmt *st, int col, char *out, size_t outsz)
 {
-	const unsigned char *p = sqlite3_column_text(st, col);
-	size_t		 n = (size_t)sqlite3_column_bytes(st, col);
+	const unsigned char *p = db_column_text(st, col);
+	size_t		 n = (size_t)db_column_bytes(st, col);
 
 	if (p == NULL)
 		n = 0;
@@ -228,17 +228,17 @@ copy_text(sqlite3_stmt *st, int col, char *out, size_t outsz)
 }
 
 static void
-read_user(sqlite3_stmt *st, struct store_user *u)
+read_user(struct db_stmt *st, struct store_user *u)
 {
 	memset(u, 0, sizeof(*u));
-	u->id = sqlite3_column_int64(st, 0);
+	u->id = db_column_int64(st, 0);
 	copy_text(st, 1, u->name, sizeof(u->name));
 	copy_text(st, 2, u->email, sizeof(u->email));
 	copy_text(st, 3, u->tz, sizeof(u->tz));
-	u->is_bot = sqlite3_column_int(st, 4);
-	u->notify = sqlite3_column_int(st, 5);
-	u->has_password = sqlite3_column_int(st, 6);
-	u->created = sqlite3_column_int64(st, 7);
+	u->is_bot = db_column_int(st, 4);
+	u->notify = db_column_int(st, 5);
+	u->has_password = db_column_int(st, 6);
+	u->created = db_column_int64(st, 7);
 }
 
 /*
@@ -246,18 +246,18 @@ read_user(sqlite3_stmt *st, struct store_user *u)
  * password hash ("" for none).  Resets st.
  */
 static enum store_user_rc
-lookup(struct db *db, sqlite3_stmt *st, struct store_user *u,
+lookup(struct db *db, struct db_stmt *st, struct store_user *u,
     char hash[crypto_pwhash_STRBYTES])
 {
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
+	switch (db_step(st)) {
+	case DB_ROW:
 		read_user(st, u);
 		if (hash != NULL)
 			copy_text(st, 8, hash, crypto_pwhash_STRBYTES);
-		sqlite3_reset(st);
+		db_reset(st);
 		return STORE_USER_OK;
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		return STORE_USER_NOTFOUND;
 	default:
 		(void)db_fail(db, st);
@@ -271,11 +271,11 @@ static const char SQL_USER_BY_NAME[] =
 enum store_user_rc
 store_user_by_name(struct db *db, const char *name, struct store_user *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_USER_BY_NAME)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, name, -1, DB_STATIC);
 	return lookup(db, st, out, NULL);
 }
 
@@ -285,11 +285,11 @@ static const char SQL_USER_BY_ID[] =
 enum store_user_rc
 store_user_by_id(struct db *db, int64_t id, struct store_user *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_USER_BY_ID)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	return lookup(db, st, out, NULL);
 }
 
@@ -315,7 +315,7 @@ store_user_verify(struct db *db, const char *name, const char *password,
 {
 	char		 hash[crypto_pwhash_STRBYTES];
 	struct store_user u;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum store_user_rc rc;
 	const char	*check;
 	size_t		 n;
@@ -327,7 +327,7 @@ store_user_verify(struct db *db, const char *name, const char *password,
 		return STORE_USER_WRONG_PASSWORD;
 	if ((st = db_stmt(db, SQL_USER_BY_NAME)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, name, -1, DB_STATIC);
 	/* The password hash is read with the same statement, column 8. */
 	if ((rc = lookup(db, st, &u, hash)) == STORE_USER_ERROR)
 		return rc;
@@ -350,11 +350,11 @@ static const char SQL_USER_SET_TOKEN[] =
 
 /* Run an UPDATE of one user by id; NOTFOUND when no row changed. */
 static enum store_user_rc
-update_one(struct db *db, sqlite3_stmt *st)
+update_one(struct db *db, struct db_stmt *st)
 {
 	if (db_step_done(db, st) != DB_OK)
 		return STORE_USER_ERROR;
-	return sqlite3_changes(db_handle(db)) == 1 ? STORE_USER_OK :
+	return db_changes(db) == 1 ? STORE_USER_OK :
 	    STORE_USER_NOTFOUND;
 }
 
@@ -362,13 +362,13 @@ enum store_user_rc
 store_user_set_api_token(struct db *db, int64_t id,
     const unsigned char *hash)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_USER_SET_TOKEN)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	if (hash != NULL)
-		sqlite3_bind_blob(st, 2, hash, 32, SQLITE_STATIC);
+		db_bind_blob(st, 2, hash, 32, DB_STATIC);
 	return update_one(db, st);
 }
 
@@ -380,12 +380,12 @@ enum store_user_rc
 store_user_by_api_token(struct db *db, const unsigned char hash[32],
     struct store_user *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_USER_BY_TOKEN)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_blob(st, 1, hash, 32, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, db_now());
+	db_bind_blob(st, 1, hash, 32, DB_STATIC);
+	db_bind_int64(st, 2, db_now());
 	return lookup(db, st, out, NULL);
 }
 
@@ -396,19 +396,19 @@ static const char SQL_USER_HAS_TOKEN[] =
 enum store_user_rc
 store_user_has_api_token(struct db *db, int64_t id, int *has)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	*has = 0;
 	if ((st = db_stmt(db, SQL_USER_HAS_TOKEN)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
-		*has = sqlite3_column_int(st, 0);
-		sqlite3_reset(st);
+	db_bind_int64(st, 1, id);
+	switch (db_step(st)) {
+	case DB_ROW:
+		*has = db_column_int(st, 0);
+		db_reset(st);
 		return STORE_USER_OK;
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		return STORE_USER_NOTFOUND;
 	default:
 		(void)db_fail(db, st);
@@ -422,11 +422,11 @@ static const char SQL_USER_SET_TZ[] =
 enum store_user_rc
 store_user_set_tz(struct db *db, int64_t id, const char *tz)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_USER_SET_TZ)) == NULL)
 		return STORE_USER_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, tz, -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, tz, -1, DB_STATIC);
 	return update_one(db, st);
 }

@@ -103,10 +103,10 @@ set_cookie(struct req *r, const char *value, long max_age)
 
 /* Copy a text column into a fixed field, cut to fit. */
 static void
-copy_col(sqlite3_stmt *st, int col, char *out, size_t outsz)
+copy_col(struct db_stmt *st, int col, char *out, size_t outsz)
 {
-	const unsigned char *p = sqlite3_column_text(st, col);
-	size_t		 n = (size_t)sqlite3_column_bytes(st, col);
+	const unsigned char *p = db_column_text(st, col);
+	size_t		 n = (size_t)db_column_bytes(st, col);
 
 	if (p == NULL)
 		n = 0;
@@ -133,37 +133,37 @@ load_cookie(struct req *r, const char *token)
 {
 	struct db		*db = r->app->db;
 	struct sess_user	*u;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	unsigned char		 h[SESS_HASH_BYTES];
 
 	sess_token_hash(token, h);
 	if ((st = db_stmt(db, SQL_SESS_LOAD)) == NULL)
 		return NULL;
-	sqlite3_bind_blob(st, 1, h, sizeof(h), SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, db_now());
-	sqlite3_bind_int64(st, 3, db_now() - sess_idle_secs(r));
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
+	db_bind_blob(st, 1, h, sizeof(h), DB_STATIC);
+	db_bind_int64(st, 2, db_now());
+	db_bind_int64(st, 3, db_now() - sess_idle_secs(r));
+	switch (db_step(st)) {
+	case DB_ROW:
 		break;
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		return NULL;
 	default:
 		(void)db_fail(db, st);
 		return NULL;
 	}
 	if ((u = arena_calloc(r->arena, sizeof(*u))) != NULL) {
-		u->id = sqlite3_column_int64(st, 0);
+		u->id = db_column_int64(st, 0);
 		copy_col(st, 1, u->csrf, sizeof(u->csrf));
-		u->expires = sqlite3_column_int64(st, 2);
-		u->last_seen = sqlite3_column_int64(st, 3);
+		u->expires = db_column_int64(st, 2);
+		u->last_seen = db_column_int64(st, 3);
 		copy_col(st, 4, u->name, sizeof(u->name));
 		copy_col(st, 5, u->tz, sizeof(u->tz));
-		u->is_bot = sqlite3_column_int(st, 6);
+		u->is_bot = db_column_int(st, 6);
 		u->via = SESS_VIA_COOKIE;
 		memcpy(u->hash, h, sizeof(h));
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	return u;
 }
 
@@ -245,11 +245,11 @@ static const char SQL_SESS_INSERT[] =
 static enum db_rc
 delete_hash(struct db *db, const unsigned char h[SESS_HASH_BYTES])
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_SESS_DELETE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_blob(st, 1, h, SESS_HASH_BYTES, SQLITE_STATIC);
+	db_bind_blob(st, 1, h, SESS_HASH_BYTES, DB_STATIC);
 	return db_step_done(db, st);
 }
 
@@ -259,7 +259,7 @@ store_login(struct req *r, int64_t uid, const unsigned char h[SESS_HASH_BYTES],
     const char *csrf, int64_t now)
 {
 	struct db	*db = r->app->db;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*old;
 	unsigned char	 oh[SESS_HASH_BYTES];
 	enum db_rc	 rc;
@@ -277,18 +277,18 @@ store_login(struct req *r, int64_t uid, const unsigned char h[SESS_HASH_BYTES],
 		rc = DB_ERROR;
 		goto out;
 	}
-	sqlite3_bind_int64(st, 1, now);
+	db_bind_int64(st, 1, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		goto out;
 	if ((st = db_stmt(db, SQL_SESS_INSERT)) == NULL) {
 		rc = DB_ERROR;
 		goto out;
 	}
-	sqlite3_bind_blob(st, 1, h, SESS_HASH_BYTES, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, uid);
-	sqlite3_bind_text(st, 3, csrf, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, now);
-	sqlite3_bind_int64(st, 5, now + SESS_LIFETIME);
+	db_bind_blob(st, 1, h, SESS_HASH_BYTES, DB_STATIC);
+	db_bind_int64(st, 2, uid);
+	db_bind_text(st, 3, csrf, -1, DB_STATIC);
+	db_bind_int64(st, 4, now);
+	db_bind_int64(st, 5, now + SESS_LIFETIME);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		goto out;
 	rc = db_commit(db);
@@ -401,7 +401,7 @@ sess_touch(struct req *r)
 {
 	const struct sess_user	*u;
 	struct db		*db;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const char		*tok;
 	int64_t			 now, expires;
 	int			 extend;
@@ -427,10 +427,10 @@ sess_touch(struct req *r)
 	if (!r->app->rq.writable && db_query_only(db, 0) != DB_OK)
 		return;
 	if ((st = db_stmt(db, SQL_SESS_TOUCH)) != NULL) {
-		sqlite3_bind_blob(st, 1, u->hash, SESS_HASH_BYTES,
-		    SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, now);
-		sqlite3_bind_int64(st, 3, expires);
+		db_bind_blob(st, 1, u->hash, SESS_HASH_BYTES,
+		    DB_STATIC);
+		db_bind_int64(st, 2, now);
+		db_bind_int64(st, 3, expires);
 		if (db_step_done(db, st) == DB_OK && extend &&
 		    (tok = req_cookie(r, SESS_COOKIE)) != NULL)
 			set_cookie(r, tok, SESS_LIFETIME);

@@ -221,21 +221,21 @@ static const char SQL_HANDS_AT[] =
 static int
 hands_at(struct db *db, int64_t game, int ply, struct buf *b)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = db_stmt(db, SQL_HANDS_AT)) == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, ply);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		buf_printf(b, "Hand %d ended: %s\n", sqlite3_column_int(st, 0),
-		    (const char *)sqlite3_column_text(st, 1));
-	if (rc != SQLITE_DONE) {
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, ply);
+	while ((rc = db_step(st)) == DB_ROW)
+		buf_printf(b, "Hand %d ended: %s\n", db_column_int(st, 0),
+		    (const char *)db_column_text(st, 1));
+	if (rc != DB_DONE) {
 		db_fail(db, st);
 		return -1;
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	return 0;
 }
 

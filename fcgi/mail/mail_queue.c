@@ -78,7 +78,7 @@ static enum db_rc
 wants(struct db *db, int64_t user, int *ok)
 {
 	static const char *const sql[] = { SQL_WANTS_EVERY, SQL_WANTS_DIGEST };
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	size_t		 i;
 	int		 rc;
 
@@ -86,18 +86,18 @@ wants(struct db *db, int64_t user, int *ok)
 	for (i = 0; i < 2 && !*ok; i++) {
 		if ((st = db_stmt(db, sql[i])) == NULL)
 			return DB_ERROR;
-		sqlite3_bind_int64(st, 1, user);
-		rc = sqlite3_step(st);
-		if (rc == SQLITE_ROW)
+		db_bind_int64(st, 1, user);
+		rc = db_step(st);
+		if (rc == DB_ROW)
 			*ok = 1;
-		else if (rc != SQLITE_DONE)
+		else if (rc != DB_DONE)
 			return db_fail(db, st);
 		/* RETURNING: step to the end so the UPDATE completes. */
-		while (rc == SQLITE_ROW)
-			rc = sqlite3_step(st);
-		if (rc != SQLITE_DONE)
+		while (rc == DB_ROW)
+			rc = db_step(st);
+		if (rc != DB_DONE)
 			return db_fail(db, st);
-		sqlite3_reset(st);
+		db_reset(st);
 	}
 	return DB_OK;
 }
@@ -113,7 +113,7 @@ queue_one(struct db *db, int64_t user, int64_t game, int seat, int ply,
     int why, const char *note, int *queued)
 {
 	char		 mid[MAIL_ID_MAX];
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 	int		 ok;
 
@@ -128,14 +128,14 @@ queue_one(struct db *db, int64_t user, int64_t game, int seat, int ply,
 	mail_queue_message_id(game, ply, seat, mid);
 	if ((st = db_stmt(db, SQL_QUEUE_GAME)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_int(st, 3, seat);
-	sqlite3_bind_int(st, 4, ply);
-	sqlite3_bind_text(st, 5, note != NULL ? note : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, mid, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, db_now());
-	sqlite3_bind_int(st, 8, why);
+	db_bind_int64(st, 1, user);
+	db_bind_int64(st, 2, game);
+	db_bind_int(st, 3, seat);
+	db_bind_int(st, 4, ply);
+	db_bind_text(st, 5, note != NULL ? note : "", -1, DB_STATIC);
+	db_bind_text(st, 6, mid, -1, DB_STATIC);
+	db_bind_int64(st, 7, db_now());
+	db_bind_int(st, 8, why);
 	if ((rc = db_step_done(db, st)) == DB_OK && queued != NULL)
 		*queued = 1;
 	return rc;
@@ -185,7 +185,7 @@ enum db_rc
 mail_queue_game(struct db *db, int64_t game, int seat, int ply, int why,
     const char *note, int *queued)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 user = 0;
 	int		 rc, bot = 0;
 
@@ -193,14 +193,14 @@ mail_queue_game(struct db *db, int64_t game, int seat, int ply, int why,
 		*queued = 0;
 	if ((st = db_stmt(db, SQL_SEAT_USER)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		user = sqlite3_column_int64(st, 0);
-		bot = sqlite3_column_int(st, 1);
-	} else if (rc != SQLITE_DONE)
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	if ((rc = db_step(st)) == DB_ROW) {
+		user = db_column_int64(st, 0);
+		bot = db_column_int(st, 1);
+	} else if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	if (user == 0 || bot)
 		return DB_OK;
 	return queue_one(db, user, game, seat, ply, why, note, queued);
@@ -216,23 +216,23 @@ enum db_rc
 mail_queue_invites(struct db *db, int64_t game, int64_t from)
 {
 	struct { int seat, ply; int64_t user; } inv[GAME_SEATS_MAX];
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 	int		 n = 0, i, step;
 
 	if ((st = db_stmt(db, SQL_INVITED)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, from);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW && n < GAME_SEATS_MAX) {
-		inv[n].seat = sqlite3_column_int(st, 0);
-		inv[n].user = sqlite3_column_int64(st, 1);
-		inv[n].ply = sqlite3_column_int(st, 2);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, from);
+	while ((step = db_step(st)) == DB_ROW && n < GAME_SEATS_MAX) {
+		inv[n].seat = db_column_int(st, 0);
+		inv[n].user = db_column_int64(st, 1);
+		inv[n].ply = db_column_int(st, 2);
 		n++;
 	}
-	if (step != SQLITE_ROW && step != SQLITE_DONE)
+	if (step != DB_ROW && step != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	/* Composed by the worker with the answer link (mail_invite.h). */
 	for (i = 0; i < n; i++)
 		if ((rc = queue_one(db, inv[i].user, game, inv[i].seat,
@@ -253,23 +253,23 @@ mail_queue_answer(struct db *db, const struct store_invite *v, int started)
 			 p[GAME_SEATS_MAX];
 	const char	*note;
 	char		 buf[256];
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 	int		 n = 0, i, step, why;
 
 	if ((st = db_stmt(db, SQL_HUMANS)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, v->game);
-	while ((step = sqlite3_step(st)) == SQLITE_ROW && n < GAME_SEATS_MAX) {
-		p[n].seat = sqlite3_column_int(st, 0);
-		p[n].user = sqlite3_column_int64(st, 1);
-		p[n].to_act = (uint32_t)sqlite3_column_int64(st, 2);
-		p[n].ply = sqlite3_column_int(st, 3);
+	db_bind_int64(st, 1, v->game);
+	while ((step = db_step(st)) == DB_ROW && n < GAME_SEATS_MAX) {
+		p[n].seat = db_column_int(st, 0);
+		p[n].user = db_column_int64(st, 1);
+		p[n].to_act = (uint32_t)db_column_int64(st, 2);
+		p[n].ply = db_column_int(st, 3);
 		n++;
 	}
-	if (step != SQLITE_ROW && step != SQLITE_DONE)
+	if (step != DB_ROW && step != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	switch (v->state) {
 	case STORE_INVITE_ACCEPTED:
 		note = started ? "%s accepted your invitation. The game has "
@@ -322,7 +322,7 @@ enum db_rc
 mail_queue_text(struct db *db, const struct mail_text *m, int64_t *id)
 {
 	char		 mid[MAIL_ID_MAX];
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 rowid;
 	enum db_rc	 rc;
 
@@ -331,19 +331,19 @@ mail_queue_text(struct db *db, const struct mail_text *m, int64_t *id)
 	mail_queue_message_id(0, 0, 0, mid);
 	if ((st = db_stmt(db, SQL_QUEUE_TEXT)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_text(st, 1, m->to, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, m->subject, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, m->text, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, mid, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, m->to, -1, DB_STATIC);
+	db_bind_text(st, 2, m->subject, -1, DB_STATIC);
+	db_bind_text(st, 3, m->text, -1, DB_STATIC);
+	db_bind_text(st, 4, mid, -1, DB_STATIC);
 	if (m->user > 0)
-		sqlite3_bind_int64(st, 5, m->user);
+		db_bind_int64(st, 5, m->user);
 	if (m->game > 0)
-		sqlite3_bind_int64(st, 6, m->game);
-	sqlite3_bind_int64(st, 7, db_now());
+		db_bind_int64(st, 6, m->game);
+	db_bind_int64(st, 7, db_now());
 	if (m->html != NULL)
-		sqlite3_bind_text(st, 8, m->html, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 9, m->headers != NULL ? m->headers : "", -1,
-	    SQLITE_STATIC);
+		db_bind_text(st, 8, m->html, -1, DB_STATIC);
+	db_bind_text(st, 9, m->headers != NULL ? m->headers : "", -1,
+	    DB_STATIC);
 	if ((rc = db_step_id(db, st, &rowid)) == DB_OK && id != NULL)
 		*id = rowid;
 	return rc;
@@ -358,38 +358,38 @@ static const char SQL_PREF_SET[] =
 enum db_rc
 mail_pref_get(struct db *db, int64_t user, enum mail_mode *m)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*m = MAIL_EVERY;
 	if ((st = db_stmt(db, SQL_PREF_GET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
-		sqlite3_reset(st);
+	db_bind_int64(st, 1, user);
+	if ((rc = db_step(st)) == DB_DONE) {
+		db_reset(st);
 		return DB_NOTFOUND;
 	}
-	if (rc != SQLITE_ROW)
+	if (rc != DB_ROW)
 		return db_fail(db, st);
-	if (mail_mode_parse((const char *)sqlite3_column_text(st, 0), m) != 0 ||
-	    sqlite3_column_int(st, 1) == 0)
+	if (mail_mode_parse((const char *)db_column_text(st, 0), m) != 0 ||
+	    db_column_int(st, 1) == 0)
 		*m = MAIL_OFF;
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
 enum db_rc
 mail_pref_set(struct db *db, int64_t user, enum mail_mode m)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	if ((st = db_stmt(db, SQL_PREF_SET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_text(st, 2, mail_mode_name(m), -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, m != MAIL_OFF);
+	db_bind_int64(st, 1, user);
+	db_bind_text(st, 2, mail_mode_name(m), -1, DB_STATIC);
+	db_bind_int(st, 3, m != MAIL_OFF);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
-	return sqlite3_changes(db_handle(db)) == 1 ? DB_OK : DB_NOTFOUND;
+	return db_changes(db) == 1 ? DB_OK : DB_NOTFOUND;
 }

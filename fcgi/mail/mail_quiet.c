@@ -18,7 +18,7 @@ enum db_rc
 mail_quiet_decide(struct db *db, int64_t user, int64_t game, int ply,
     int64_t now, int64_t quiet, enum mail_quiet *out, int64_t *until)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 seen;
 	int		 moved, rc;
 
@@ -28,14 +28,14 @@ mail_quiet_decide(struct db *db, int64_t user, int64_t game, int ply,
 		return DB_OK;
 	if ((st = db_stmt(db, SQL_QUIET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, user);
-	sqlite3_bind_int(st, 3, ply);
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW)
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, user);
+	db_bind_int(st, 3, ply);
+	if ((rc = db_step(st)) != DB_ROW)
 		return db_fail(db, st);
-	seen = sqlite3_column_int64(st, 0);
-	moved = sqlite3_column_int(st, 1);
-	sqlite3_reset(st);
+	seen = db_column_int64(st, 0);
+	moved = db_column_int(st, 1);
+	db_reset(st);
 	if (moved)
 		*out = MAIL_QUIET_DROP;
 	else if (quiet > 0 && seen > 0 && seen + quiet > now) {
@@ -59,7 +59,7 @@ enum db_rc
 mail_quiet_apply(struct db *db, int64_t id, int64_t user, enum mail_quiet q,
     int64_t until)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	if (q == MAIL_QUIET_SEND)
@@ -67,13 +67,13 @@ mail_quiet_apply(struct db *db, int64_t id, int64_t user, enum mail_quiet q,
 	if ((st = db_stmt(db, q == MAIL_QUIET_HOLD ? SQL_HOLD : SQL_DROP)) ==
 	    NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	if (q == MAIL_QUIET_HOLD)
-		sqlite3_bind_int64(st, 2, until);
+		db_bind_int64(st, 2, until);
 	if ((rc = db_step_done(db, st)) != DB_OK || q == MAIL_QUIET_HOLD)
 		return rc;
 	if ((st = db_stmt(db, SQL_DIGEST_LIFT)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
+	db_bind_int64(st, 1, user);
 	return db_step_done(db, st);
 }

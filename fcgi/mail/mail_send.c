@@ -287,9 +287,9 @@ static const char SQL_FAILED[] =
     "WHERE id = ?1";
 
 static const char *
-col_str(struct arena *a, sqlite3_stmt *st, int i)
+col_str(struct arena *a, struct db_stmt *st, int i)
 {
-	const unsigned char	*p = sqlite3_column_text(st, i);
+	const unsigned char	*p = db_column_text(st, i);
 
 	return p != NULL ? arena_strdup(a, (const char *)p) : NULL;
 }
@@ -299,73 +299,73 @@ static int
 claim(struct mail_sender *ms, struct db *db, struct arena *a, int64_t now,
     struct row *r)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = db_stmt(db, SQL_ANY_DUE)) == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, now);
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
+	db_bind_int64(st, 1, now);
+	if ((rc = db_step(st)) != DB_ROW) {
 		db_fail(db, st);
 		return -1;
 	}
-	rc = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
+	rc = db_column_int(st, 0);
+	db_reset(st);
 	if (rc == 0)
 		return 0;
 	if ((st = db_stmt(db, SQL_GIVE_UP)) == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, now);
-	sqlite3_bind_int(st, 2, ms->attempts);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, now);
+	db_bind_int(st, 2, ms->attempts);
+	while ((rc = db_step(st)) == DB_ROW) {
 		fprintf(stderr, "topper worker: mail %lld failed: the worker "
 		    "stopped during each of %d attempts\n",
-		    (long long)sqlite3_column_int64(st, 0), ms->attempts);
+		    (long long)db_column_int64(st, 0), ms->attempts);
 		ms->stats.failed++;
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		db_fail(db, st);
 		return -1;
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 
 	memset(r, 0, sizeof(*r));
 	if ((st = db_stmt(db, SQL_CLAIM)) == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, now);
-	sqlite3_bind_int(st, 2, ms->lease);
-	sqlite3_bind_int(st, 3, ms->attempts);
-	if ((rc = sqlite3_step(st)) == SQLITE_DONE) {
-		sqlite3_reset(st);
+	db_bind_int64(st, 1, now);
+	db_bind_int(st, 2, ms->lease);
+	db_bind_int(st, 3, ms->attempts);
+	if ((rc = db_step(st)) == DB_DONE) {
+		db_reset(st);
 		return 0;
 	}
-	if (rc != SQLITE_ROW) {
+	if (rc != DB_ROW) {
 		db_fail(db, st);
 		return -1;
 	}
-	r->id = sqlite3_column_int64(st, 0);
+	r->id = db_column_int64(st, 0);
 	r->to = col_str(a, st, 1);
 	r->m.subject = col_str(a, st, 2);
 	r->m.text = col_str(a, st, 3);
 	r->message_id = col_str(a, st, 4);
-	r->user = sqlite3_column_int64(st, 5);
-	r->game = sqlite3_column_int64(st, 6);
+	r->user = db_column_int64(st, 5);
+	r->game = db_column_int64(st, 6);
 	r->kind = col_str(a, st, 7);
-	r->seat = sqlite3_column_int(st, 8);
-	r->ply = sqlite3_column_int(st, 9);
-	r->why = sqlite3_column_int(st, 10);
-	r->composed = sqlite3_column_int(st, 11);
+	r->seat = db_column_int(st, 8);
+	r->ply = db_column_int(st, 9);
+	r->why = db_column_int(st, 10);
+	r->composed = db_column_int(st, 11);
 	r->m.html = col_str(a, st, 12);
 	r->m.headers = col_str(a, st, 13);
-	r->attempts = sqlite3_column_int(st, 14);
+	r->attempts = db_column_int(st, 14);
 	/* RETURNING: run the statement to its end so the UPDATE is done. */
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	while ((rc = db_step(st)) == DB_ROW)
 		;
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		db_fail(db, st);
 		return -1;
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	if (r->to == NULL || r->m.subject == NULL || r->m.text == NULL ||
 	    r->message_id == NULL || r->kind == NULL || r->m.headers == NULL)
 		return -1;
@@ -375,14 +375,14 @@ claim(struct mail_sender *ms, struct db *db, struct arena *a, int64_t now,
 static enum db_rc
 mark(struct db *db, const char *sql, int64_t id, int64_t t, const char *err)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, sql)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, t);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, t);
 	if (err != NULL)
-		sqlite3_bind_text(st, 3, err, -1, SQLITE_TRANSIENT);
+		db_bind_text(st, 3, err, -1, DB_TRANSIENT);
 	return db_step_done(db, st);
 }
 
@@ -394,7 +394,7 @@ compose(struct mail_sender *ms, struct db *db, struct arena *a,
 	struct mail_game_row	 gr = { r->user, r->game, r->seat, r->ply,
 				    r->why, r->m.text };
 	struct mail_msg		 m;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	int			 rc;
 
 	/* An invitation: the seat is not the player's yet. */
@@ -404,12 +404,12 @@ compose(struct mail_sender *ms, struct db *db, struct arena *a,
 		return rc;
 	if ((st = db_stmt(db, SQL_STORE_TEXT)) == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, r->id);
-	sqlite3_bind_text(st, 2, m.subject, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, m.text, -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, r->id);
+	db_bind_text(st, 2, m.subject, -1, DB_STATIC);
+	db_bind_text(st, 3, m.text, -1, DB_STATIC);
 	if (m.html != NULL)
-		sqlite3_bind_text(st, 4, m.html, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, m.headers, -1, SQLITE_STATIC);
+		db_bind_text(st, 4, m.html, -1, DB_STATIC);
+	db_bind_text(st, 5, m.headers, -1, DB_STATIC);
 	if (db_step_done(db, st) != DB_OK)
 		return -1;
 	r->m = m;
@@ -534,35 +534,35 @@ static const char SQL_FAILED_LIST[] =
 int
 mail_send_status(struct db *db, FILE *out)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc, n = 0;
 
 	if ((st = db_stmt(db, SQL_COUNTS)) == NULL)
 		return -1;
-	if (sqlite3_step(st) != SQLITE_ROW) {
+	if (db_step(st) != DB_ROW) {
 		db_fail(db, st);
 		return -1;
 	}
 	fprintf(out, "queued %d (retrying %d), sent %d, failed %d\n",
-	    sqlite3_column_int(st, 0), sqlite3_column_int(st, 3),
-	    sqlite3_column_int(st, 1), sqlite3_column_int(st, 2));
-	sqlite3_reset(st);
+	    db_column_int(st, 0), db_column_int(st, 3),
+	    db_column_int(st, 1), db_column_int(st, 2));
+	db_reset(st);
 	if ((st = db_stmt(db, SQL_FAILED_LIST)) == NULL)
 		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		fprintf(out, "failed %lld to %s after %d attempts: %s (%s)\n",
-		    (long long)sqlite3_column_int64(st, 0),
-		    (const char *)sqlite3_column_text(st, 1),
-		    sqlite3_column_int(st, 3),
-		    (const char *)sqlite3_column_text(st, 5),
-		    (const char *)sqlite3_column_text(st, 2));
+		    (long long)db_column_int64(st, 0),
+		    (const char *)db_column_text(st, 1),
+		    db_column_int(st, 3),
+		    (const char *)db_column_text(st, 5),
+		    (const char *)db_column_text(st, 2));
 		n++;
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		db_fail(db, st);
 		return -1;
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	return n;
 }
 
@@ -603,7 +603,7 @@ mail_send_cli(int argc, char **argv)
 	}
 	if (retry > 0) {
 		if (mark(db, SQL_REQUEUE, retry, 0, NULL) != DB_OK ||
-		    sqlite3_changes(db_handle(db)) != 1) {
+		    db_changes(db) != 1) {
 			fprintf(stderr, "topper mail-status: no failed mail "
 			    "%lld\n", retry);
 			ret = 1;

@@ -19,22 +19,22 @@ mail_turn_due(struct db *db, int64_t game, int seat, int64_t now,
     struct buf *b)
 {
 	char		 when[WHEN_TIME_MAX], left[WHEN_LEFT_MAX];
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 due;
 	int		 rc;
 
 	if ((st = db_stmt(db, SQL_DUE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		due = sqlite3_column_int64(st, 0);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	if ((rc = db_step(st)) == DB_ROW) {
+		due = db_column_int64(st, 0);
 		buf_printf(b, "Your move is due by %s (%s).\n",
-		    when_format((const char *)sqlite3_column_text(st, 1), due,
+		    when_format((const char *)db_column_text(st, 1), due,
 		    when), when_left(due - now, left));
-	} else if (rc != SQLITE_DONE)
+	} else if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 

@@ -174,31 +174,31 @@ static const char SQL_TOKEN_USE[] =
 static int
 token_used(struct db *db, const uint8_t dig[32])
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = db_stmt(db, SQL_TOKEN_USED)) == NULL)
 		return -1;
-	sqlite3_bind_blob(st, 1, dig, 32, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+	db_bind_blob(st, 1, dig, 32, DB_STATIC);
+	rc = db_step(st);
+	if (rc != DB_ROW && rc != DB_DONE) {
 		db_fail(db, st);
 		return -1;
 	}
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW;
+	db_reset(st);
+	return rc == DB_ROW;
 }
 
 static enum db_rc
 token_use(struct db *db, const uint8_t dig[32], int64_t game, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_TOKEN_USE)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_blob(st, 1, dig, 32, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_blob(st, 1, dig, 32, DB_STATIC);
+	db_bind_int64(st, 2, game);
+	db_bind_int64(st, 3, now);
 	return db_step_done(db, st);
 }
 

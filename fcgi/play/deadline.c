@@ -141,7 +141,7 @@ enum db_rc
 deadline_game_set(struct db *db, int64_t game, int64_t move_secs,
     enum deadline_on_timeout on)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	if (move_secs < DEADLINE_MOVE_SECS_MIN ||
@@ -149,18 +149,18 @@ deadline_game_set(struct db *db, int64_t game, int64_t move_secs,
 		return DB_REFUSED;
 	if ((st = db_stmt(db, SQL_GAME_SET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, move_secs);
-	sqlite3_bind_text(st, 3, on == DEADLINE_ON_TIMEOUT_BOT ? "bot" :
-	    "move", -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, move_secs);
+	db_bind_text(st, 3, on == DEADLINE_ON_TIMEOUT_BOT ? "bot" :
+	    "move", -1, DB_STATIC);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
-	if (sqlite3_changes(db_handle(db)) != 1)
+	if (db_changes(db) != 1)
 		return DB_NOTFOUND;
 	if ((st = db_stmt(db, SQL_GAME_RETIME)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, move_secs);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, move_secs);
 	return db_step_done(db, st);
 }
 
@@ -174,35 +174,35 @@ vac_read(struct db *db, int64_t user, int64_t now,
     struct deadline_vacation *out, int *last_year, int *used,
     char tz[STORE_USER_TZ_MAX])
 {
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const unsigned char	*p;
 
 	memset(out, 0, sizeof(*out));
 	if ((st = db_stmt(db, SQL_VAC_GET)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
+	db_bind_int64(st, 1, user);
+	switch (db_step(st)) {
+	case DB_ROW:
 		break;
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		return DB_NOTFOUND;
 	default:
 		return db_fail(db, st);
 	}
-	p = sqlite3_column_text(st, 0);
+	p = db_column_text(st, 0);
 	snprintf(tz, STORE_USER_TZ_MAX, "%s", p != NULL ? (const char *)p :
 	    "UTC");
 	out->year = deadline_year(tz, now);
-	*last_year = sqlite3_column_int(st, 1);
-	*used = sqlite3_column_int(st, 2);
+	*last_year = db_column_int(st, 1);
+	*used = db_column_int(st, 2);
 	out->days_left = deadline_bank(out->year, *last_year, *used);
-	if (sqlite3_column_type(st, 3) != SQLITE_NULL) {
+	if (!db_column_is_null(st, 3)) {
 		out->on = 1;
-		out->from = sqlite3_column_int64(st, 3);
-		out->until = sqlite3_column_int64(st, 4);
+		out->from = db_column_int64(st, 3);
+		out->until = db_column_int64(st, 4);
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }
 
@@ -225,7 +225,7 @@ deadline_vacation_start(struct db *db, int64_t user, int64_t now,
     char why[DEADLINE_WHY_MAX])
 {
 	struct deadline_vacation v;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	enum db_rc		 rc;
 	char			 tz[STORE_USER_TZ_MAX];
 	int			 last_year, used;
@@ -245,9 +245,9 @@ deadline_vacation_start(struct db *db, int64_t user, int64_t now,
 	}
 	if ((st = db_stmt(db, SQL_VAC_START)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int64(st, 2, now);
-	sqlite3_bind_int64(st, 3, now + (int64_t)v.days_left * DEADLINE_DAY);
+	db_bind_int64(st, 1, user);
+	db_bind_int64(st, 2, now);
+	db_bind_int64(st, 3, now + (int64_t)v.days_left * DEADLINE_DAY);
 	return db_step_done(db, st);
 }
 
@@ -271,7 +271,7 @@ enum db_rc
 deadline_vacation_stop(struct db *db, int64_t user, int64_t now)
 {
 	struct deadline_vacation v;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	enum db_rc		 rc;
 	int64_t			 end;
 	char			 tz[STORE_USER_TZ_MAX];
@@ -287,9 +287,9 @@ deadline_vacation_stop(struct db *db, int64_t user, int64_t now)
 		end = v.from;
 	if ((st = db_stmt(db, SQL_VAC_PUSH)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int64(st, 2, v.from);
-	sqlite3_bind_int64(st, 3, end);
+	db_bind_int64(st, 1, user);
+	db_bind_int64(st, 2, v.from);
+	db_bind_int64(st, 3, end);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		return rc;
 	/* The days count in the year the vacation began. */
@@ -298,9 +298,9 @@ deadline_vacation_stop(struct db *db, int64_t user, int64_t now)
 	    deadline_vacation_days(v.from, end);
 	if ((st = db_stmt(db, SQL_VAC_END)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int(st, 2, year);
-	sqlite3_bind_int(st, 3, used > DEADLINE_VACATION_DAYS ?
+	db_bind_int64(st, 1, user);
+	db_bind_int(st, 2, year);
+	db_bind_int(st, 3, used > DEADLINE_VACATION_DAYS ?
 	    DEADLINE_VACATION_DAYS : used);
 	return db_step_done(db, st);
 }
@@ -329,26 +329,26 @@ enum db_rc
 deadline_clocks(struct db *db, int64_t game, int64_t now,
     struct deadline_clock *clk, int nseats, int64_t *move_secs)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 s, rc;
 
 	memset(clk, 0, sizeof(*clk) * (size_t)nseats);
 	*move_secs = DEADLINE_MOVE_SECS;
 	if ((st = db_stmt(db, SQL_CLOCKS)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, game);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*move_secs = sqlite3_column_int64(st, 4);
-		s = sqlite3_column_int(st, 0);
+	db_bind_int64(st, 1, game);
+	while ((rc = db_step(st)) == DB_ROW) {
+		*move_secs = db_column_int64(st, 4);
+		s = db_column_int(st, 0);
 		if (s < 0 || s >= nseats ||
-		    sqlite3_column_type(st, 1) == SQLITE_NULL)
+		    db_column_is_null(st, 1))
 			continue;
-		deadline_clock(sqlite3_column_int64(st, 1),
-		    sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3),
+		deadline_clock(db_column_int64(st, 1),
+		    db_column_int64(st, 2), db_column_int64(st, 3),
 		    now, &clk[s]);
 	}
-	if (rc != SQLITE_DONE)
+	if (rc != DB_DONE)
 		return db_fail(db, st);
-	sqlite3_reset(st);
+	db_reset(st);
 	return DB_OK;
 }

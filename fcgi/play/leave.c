@@ -241,7 +241,7 @@ static const char SQL_TURN[] = "SELECT ply, to_act FROM games WHERE id = ?1";
 static enum db_rc
 tell_rematch(struct db *db, int64_t old, int64_t id)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 	char		 note[96];
 	int		 s, ply = 0;
@@ -249,12 +249,12 @@ tell_rematch(struct db *db, int64_t old, int64_t id)
 
 	if ((st = db_stmt(db, SQL_TURN)) == NULL)
 		return DB_ERROR;
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) != SQLITE_ROW)
+	db_bind_int64(st, 1, id);
+	if (db_step(st) != DB_ROW)
 		return db_fail(db, st);
-	ply = sqlite3_column_int(st, 0);
-	to_act = (uint32_t)sqlite3_column_int64(st, 1);
-	sqlite3_reset(st);
+	ply = db_column_int(st, 0);
+	to_act = (uint32_t)db_column_int64(st, 1);
+	db_reset(st);
 	snprintf(note, sizeof(note), "The rematch of game %lld begins.",
 	    (long long)old);
 	for (s = 0; s < GAME_SEATS_MAX; s++)

@@ -83,24 +83,24 @@ static int
 due_list(struct worker *w, const char *sql, int64_t now,
     struct due out[WORKER_BATCH])
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 n = 0, rc;
 
 	if ((st = db_stmt(w->db, sql)) == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, now);
-	sqlite3_bind_int(st, 2, WORKER_BATCH);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < WORKER_BATCH) {
-		out[n].game = sqlite3_column_int64(st, 0);
-		out[n].seat = sqlite3_column_int(st, 1);
+	db_bind_int64(st, 1, now);
+	db_bind_int(st, 2, WORKER_BATCH);
+	while ((rc = db_step(st)) == DB_ROW && n < WORKER_BATCH) {
+		out[n].game = db_column_int64(st, 0);
+		out[n].seat = db_column_int(st, 1);
 		if (out[n].seat >= 0 && out[n].seat < GAME_SEATS_MAX)
 			n++;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+	if (rc != DB_ROW && rc != DB_DONE) {
 		db_fail(w->db, st);
 		return -1;
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	return n;
 }
 
@@ -145,15 +145,15 @@ static const char SQL_BOT_DUE_SET[] =
 static void
 bot_due_set(struct worker *w, int64_t game, int seat, int ply, int64_t due)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(w->db, SQL_BOT_DUE_SET)) == NULL)
 		return;
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int(st, 3, ply);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
+	db_bind_int(st, 3, ply);
 	if (due != 0)
-		sqlite3_bind_int64(st, 4, due);
+		db_bind_int64(st, 4, due);
 	(void)db_step_done(w->db, st);	/* logged; retried next poll */
 }
 
@@ -398,14 +398,14 @@ static const char SQL_DEADLINE_DROP[] =
 static int
 deadline_drop(struct worker *w, const struct due *d, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	w->failed++;
 	if ((st = db_stmt(w->db, SQL_DEADLINE_DROP)) == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, d->game);
-	sqlite3_bind_int(st, 2, d->seat);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_int64(st, 1, d->game);
+	db_bind_int(st, 2, d->seat);
+	db_bind_int64(st, 3, now);
 	return db_step_done(w->db, st) == DB_OK ? 0 : -1;
 }
 
@@ -438,7 +438,7 @@ vacation_over(struct worker *w, const struct due *d, int64_t now)
 static int
 remind_seat(struct worker *w, const struct due *d, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 	char		 when[WHEN_TIME_MAX], left[WHEN_LEFT_MAX], note[160];
 	int		 ply, queued = 0, ret = -1;
@@ -447,21 +447,21 @@ remind_seat(struct worker *w, const struct due *d, int64_t now)
 		return rc == DB_BUSY ? 0 : -1;
 	if ((st = db_stmt(w->db, SQL_REMIND_CLEAR)) == NULL)
 		goto out;
-	sqlite3_bind_int64(st, 1, d->game);
-	sqlite3_bind_int(st, 2, d->seat);
-	sqlite3_bind_int64(st, 3, now);
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
-		ply = sqlite3_column_int(st, 0);
+	db_bind_int64(st, 1, d->game);
+	db_bind_int(st, 2, d->seat);
+	db_bind_int64(st, 3, now);
+	switch (db_step(st)) {
+	case DB_ROW:
+		ply = db_column_int(st, 0);
 		/* The due time in the player's own zone. */
 		snprintf(note, sizeof(note), "Your move is due by %s (%s).",
-		    when_format((const char *)sqlite3_column_text(st, 2),
-		    sqlite3_column_int64(st, 1), when),
-		    when_left(sqlite3_column_int64(st, 1) - now, left));
-		sqlite3_reset(st);
+		    when_format((const char *)db_column_text(st, 2),
+		    db_column_int64(st, 1), when),
+		    when_left(db_column_int64(st, 1) - now, left));
+		db_reset(st);
 		break;
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		ret = 0;		/* another worker took it */
 		goto out;
 	default:
@@ -542,7 +542,7 @@ deadline_seat(struct worker *w, const struct due *d, int64_t now)
 	    "bot plays your seat in this game from now on.";
 	struct store_game	 g;
 	struct game_status	 gs;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	enum db_rc		 rc;
 	int			 ret = -1, count, to_bot, failed;
 
@@ -550,18 +550,18 @@ deadline_seat(struct worker *w, const struct due *d, int64_t now)
 		return rc == DB_BUSY ? 0 : -1;
 	if ((st = db_stmt(w->db, SQL_DEADLINE_CLEAR)) == NULL)
 		goto out;
-	sqlite3_bind_int64(st, 1, d->game);
-	sqlite3_bind_int(st, 2, d->seat);
-	sqlite3_bind_int64(st, 3, now);
-	switch (sqlite3_step(st)) {
-	case SQLITE_ROW:
-		count = sqlite3_column_int(st, 0) + 1;
-		to_bot = sqlite3_column_int(st, 1) ||
+	db_bind_int64(st, 1, d->game);
+	db_bind_int(st, 2, d->seat);
+	db_bind_int64(st, 3, now);
+	switch (db_step(st)) {
+	case DB_ROW:
+		count = db_column_int(st, 0) + 1;
+		to_bot = db_column_int(st, 1) ||
 		    count >= DEADLINE_TIMEOUTS_TO_BOT;
-		sqlite3_reset(st);
+		db_reset(st);
 		break;
-	case SQLITE_DONE:
-		sqlite3_reset(st);
+	case DB_DONE:
+		db_reset(st);
 		ret = 0;		/* another worker took it */
 		goto out;
 	default:
@@ -587,11 +587,11 @@ deadline_seat(struct worker *w, const struct due *d, int64_t now)
 		goto out;
 	if ((st = db_stmt(w->db, SQL_TIMEOUT_COUNT)) == NULL)
 		goto out;
-	sqlite3_bind_int64(st, 1, d->game);
-	sqlite3_bind_int(st, 2, d->seat);
-	sqlite3_bind_int(st, 3, count);
-	sqlite3_bind_int(st, 4, to_bot);
-	sqlite3_bind_int64(st, 5, now);
+	db_bind_int64(st, 1, d->game);
+	db_bind_int(st, 2, d->seat);
+	db_bind_int(st, 3, count);
+	db_bind_int(st, 4, to_bot);
+	db_bind_int64(st, 5, now);
 	if (db_step_done(w->db, st) != DB_OK)
 		goto out;
 	ret = 1;

@@ -24,22 +24,22 @@ static int
 count(struct db *db, const char *sql, int64_t uid, int64_t since,
     int64_t *oldest)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 n;
 
 	if ((st = db_stmt(db, sql)) == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, uid);
+	db_bind_int64(st, 1, uid);
 	if (oldest != NULL)
-		sqlite3_bind_int64(st, 2, since);
-	if (sqlite3_step(st) != SQLITE_ROW) {
+		db_bind_int64(st, 2, since);
+	if (db_step(st) != DB_ROW) {
 		(void)db_fail(db, st);
 		return -1;
 	}
-	n = sqlite3_column_int(st, 0);
+	n = db_column_int(st, 0);
 	if (oldest != NULL)
-		*oldest = sqlite3_column_int64(st, 1);
-	sqlite3_reset(st);
+		*oldest = db_column_int64(st, 1);
+	db_reset(st);
 	return n;
 }
 

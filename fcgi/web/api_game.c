@@ -81,41 +81,41 @@ static struct json_object *
 hands_json(struct db *db, int64_t id)
 {
 	struct json_object	*a, *o, *d;
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	const char		*s;
 	int			 rc;
 
 	if ((st = db_stmt(db, SQL_HANDS)) == NULL)
 		return NULL;
 	if ((a = json_object_new_array()) == NULL) {
-		sqlite3_reset(st);
+		db_reset(st);
 		return NULL;
 	}
-	sqlite3_bind_int64(st, 1, id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, id);
+	while ((rc = db_step(st)) == DB_ROW) {
 		o = json_object_new_object();
 		json_object_object_add(o, "hand",
-		    json_object_new_int(sqlite3_column_int(st, 0)));
-		s = (const char *)sqlite3_column_text(st, 1);
+		    json_object_new_int(db_column_int(st, 0)));
+		s = (const char *)db_column_text(st, 1);
 		json_object_object_add(o, "kind",
 		    json_object_new_string(s != NULL ? s : ""));
-		s = (const char *)sqlite3_column_text(st, 2);
+		s = (const char *)db_column_text(st, 2);
 		d = s != NULL ? json_tokener_parse(s) : NULL;
 		json_object_object_add(o, "delta", d != NULL ? d :
 		    json_object_new_array());
-		s = (const char *)sqlite3_column_text(st, 3);
+		s = (const char *)db_column_text(st, 3);
 		json_object_object_add(o, "text",
 		    json_object_new_string(s != NULL ? s : ""));
 		json_object_object_add(o, "ply",
-		    json_object_new_int(sqlite3_column_int(st, 4)));
+		    json_object_new_int(db_column_int(st, 4)));
 		json_object_array_add(a, o);
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		db_fail(db, st);
 		json_object_put(a);
 		return NULL;
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	return a;
 }
 
@@ -444,7 +444,7 @@ void
 api_game_ply(struct req *r)
 {
 	struct db	*db;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 etag[32], body[96 + GAME_SEATS_MAX * 4], *p;
 	uint32_t	 to_act;
 	int		 ply, s, rc, waiting, over;
@@ -455,10 +455,10 @@ api_game_ply(struct req *r)
 		resp_fail(r, 500, "The game could not be loaded.");
 		return;
 	}
-	sqlite3_bind_int64(st, 1, req_id(r, 0));
-	if ((rc = sqlite3_step(st)) != SQLITE_ROW) {
-		if (rc == SQLITE_DONE) {
-			sqlite3_reset(st);
+	db_bind_int64(st, 1, req_id(r, 0));
+	if ((rc = db_step(st)) != DB_ROW) {
+		if (rc == DB_DONE) {
+			db_reset(st);
 			resp_fail(r, 404, "There is no such game.");
 		} else {
 			db_fail(db, st);
@@ -466,10 +466,10 @@ api_game_ply(struct req *r)
 		}
 		return;
 	}
-	ply = sqlite3_column_int(st, 0);
-	to_act = (uint32_t)sqlite3_column_int64(st, 1);
-	over = sqlite3_column_int(st, 2);
-	sqlite3_reset(st);
+	ply = db_column_int(st, 0);
+	to_act = (uint32_t)db_column_int64(st, 1);
+	over = db_column_int(st, 2);
+	db_reset(st);
 	/* The viewer's games waiting (-1: anonymous); notes the visit. */
 	waiting = page_turn_peek(r, req_id(r, 0));
 

@@ -202,36 +202,36 @@ int64_t
 auth_rate_wait(struct db *db, const char *name, const char *ip,
     const struct auth_rate *lim, int64_t now, enum auth_wait *why)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int64_t		 last, wait;
 	int		 n;
 
 	*why = AUTH_WAIT_NONE;
 	if ((st = db_stmt(db, SQL_RATE_ADDR)) == NULL)
 		return 0;
-	sqlite3_bind_text(st, 1, ip, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, now - lim->addr_secs);
-	if (sqlite3_step(st) != SQLITE_ROW) {
+	db_bind_text(st, 1, ip, -1, DB_STATIC);
+	db_bind_int64(st, 2, now - lim->addr_secs);
+	if (db_step(st) != DB_ROW) {
 		(void)db_fail(db, st);
 		return 0;
 	}
-	n = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
+	n = db_column_int(st, 0);
+	db_reset(st);
 	if (n >= lim->addr_n) {
 		*why = AUTH_WAIT_ADDR;
 		return lim->addr_secs;
 	}
 	if ((st = db_stmt(db, SQL_RATE_NAME)) == NULL)
 		return 0;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, now - ACCOUNT_WINDOW);
-	if (sqlite3_step(st) != SQLITE_ROW) {
+	db_bind_text(st, 1, name, -1, DB_STATIC);
+	db_bind_int64(st, 2, now - ACCOUNT_WINDOW);
+	if (db_step(st) != DB_ROW) {
 		(void)db_fail(db, st);
 		return 0;
 	}
-	n = sqlite3_column_int(st, 0);
-	last = sqlite3_column_int64(st, 1);
-	sqlite3_reset(st);
+	n = db_column_int(st, 0);
+	last = db_column_int64(st, 1);
+	db_reset(st);
 	wait = last + auth_rate_delay(n, lim->account_free,
 	    lim->account_max) - now;
 	if (n >= lim->account_free && wait > 0) {
@@ -245,7 +245,7 @@ int
 auth_rate_fail(struct db *db, const char *name, const char *ip,
     const struct auth_rate *lim, int64_t now)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 	int64_t		 keep;
 
@@ -257,16 +257,16 @@ auth_rate_fail(struct db *db, const char *name, const char *ip,
 		rc = DB_ERROR;
 		goto out;
 	}
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, ip, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_text(st, 1, name, -1, DB_STATIC);
+	db_bind_text(st, 2, ip, -1, DB_STATIC);
+	db_bind_int64(st, 3, now);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		goto out;
 	if ((st = db_stmt(db, SQL_RATE_PRUNE)) == NULL) {
 		rc = DB_ERROR;
 		goto out;
 	}
-	sqlite3_bind_int64(st, 1, now - keep);
+	db_bind_int64(st, 1, now - keep);
 	if ((rc = db_step_done(db, st)) != DB_OK)
 		goto out;
 	rc = db_commit(db);
@@ -278,10 +278,10 @@ out:
 int
 auth_rate_clear(struct db *db, const char *name)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = db_stmt(db, SQL_RATE_CLEAR)) == NULL)
 		return -1;
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, name, -1, DB_STATIC);
 	return db_step_done(db, st) == DB_OK ? 0 : -1;
 }

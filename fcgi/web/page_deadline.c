@@ -205,7 +205,7 @@ void
 page_deadline_reclaim(struct req *r)
 {
 	const struct sess_user	*u = sess_current(r);
-	sqlite3_stmt		*st;
+	struct db_stmt		*st;
 	long long		 id = req_id(r, 0);
 	int			 n;
 
@@ -215,12 +215,12 @@ page_deadline_reclaim(struct req *r)
 	}
 	if ((st = db_stmt(r->app->db, SQL_RECLAIM)) == NULL)
 		goto fail;
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, u->id);
-	sqlite3_bind_int64(st, 3, db_now());
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, u->id);
+	db_bind_int64(st, 3, db_now());
 	if (db_step_done(r->app->db, st) != DB_OK)
 		goto fail;
-	n = sqlite3_changes(db_handle(r->app->db));
+	n = db_changes(r->app->db);
 	if (db_commit(r->app->db) != DB_OK)
 		goto fail;
 	if (n == 0) {

@@ -50,15 +50,15 @@ static const char SQL_USE[] =
 static int
 used(struct db *db, const uint8_t dig[TOKEN_DIGEST_BYTES])
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = db_stmt(db, SQL_USED)) == NULL)
 		return -1;
-	sqlite3_bind_blob(st, 1, dig, TOKEN_DIGEST_BYTES, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+	db_bind_blob(st, 1, dig, TOKEN_DIGEST_BYTES, DB_STATIC);
+	rc = db_step(st);
+	db_reset(st);
+	return rc == DB_ROW ? 1 : rc == DB_DONE ? 0 : -1;
 }
 
 static int
@@ -247,7 +247,7 @@ page_mlink_play(struct req *r)
 {
 	struct db	*db = r->app->db;
 	struct mlink	*m;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 why[GAME_WHY_MAX];
 	int		 status;
 
@@ -294,9 +294,9 @@ page_mlink_play(struct req *r)
 		resp_fail(r, 500, "The move could not be stored.");
 		return;
 	}
-	sqlite3_bind_blob(st, 1, m->dig, TOKEN_DIGEST_BYTES, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, m->g.id);
-	sqlite3_bind_int64(st, 3, db_now());
+	db_bind_blob(st, 1, m->dig, TOKEN_DIGEST_BYTES, DB_STATIC);
+	db_bind_int64(st, 2, m->g.id);
+	db_bind_int64(st, 3, db_now());
 	if (db_step_done(db, st) != DB_OK || db_commit(db) != DB_OK) {
 		db_rollback_if_open(db);
 		resp_fail(r, 500, "The move could not be stored.");

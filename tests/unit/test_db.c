@@ -123,7 +123,7 @@ test_stmt_cache(void **state)
 {
 	struct tmpdb	 t;
 	struct db	*db;
-	sqlite3_stmt	*a, *b;
+	struct db_stmt	*a, *b;
 	char		 v[256];
 	int		 added, n;
 
@@ -131,14 +131,14 @@ test_stmt_cache(void **state)
 	db = fresh_db(&t);
 	n = db_nprepared(db);
 	assert_non_null(a = db_stmt(db, SQL_A));
-	sqlite3_bind_int(a, 1, 41);
-	assert_int_equal(sqlite3_step(a), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_int(a, 0), 42);
+	db_bind_int(a, 1, 41);
+	assert_int_equal(db_step(a), DB_ROW);
+	assert_int_equal(db_column_int(a, 0), 42);
 	/* Handed back reset and cleared: ?1 is NULL again, so NULL + 1. */
 	assert_ptr_equal(db_stmt(db, SQL_A), a);
-	assert_int_equal(sqlite3_step(a), SQLITE_ROW);
-	assert_int_equal(sqlite3_column_type(a, 0), SQLITE_NULL);
-	sqlite3_reset(a);
+	assert_int_equal(db_step(a), DB_ROW);
+	assert_int_equal(db_column_is_null(a, 0), 1);
+	db_reset(a);
 	assert_non_null(b = db_stmt(db, SQL_B));
 	assert_ptr_not_equal(a, b);
 	assert_int_equal(db_nprepared(db), n + 2);
@@ -329,14 +329,14 @@ committed_keys(const char *path, char out[256])
 static enum db_rc
 batch_request(struct db *db, const char *key, int keep)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	enum db_rc	 rc;
 
 	if ((rc = db_begin_immediate(db)) != DB_OK)
 		return rc;
 	assert_true(db_in_txn(db));
 	assert_non_null(st = db_stmt(db, SQL_CK_ADD));
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+	db_bind_text(st, 1, key, -1, DB_TRANSIENT);
 	assert_int_equal(db_step_done(db, st), DB_OK);
 	if (!keep) {
 		db_rollback_if_open(db);
@@ -448,7 +448,7 @@ test_checkpoint(void **state)
 	struct tmpdb	 t;
 	struct db	*db;
 	struct stat	 sb;
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		 key[32], wal[160];
 	int		 i;
 
@@ -458,7 +458,7 @@ test_checkpoint(void **state)
 		snprintf(key, sizeof(key), "k%d", i);
 		assert_int_equal(db_begin_immediate(db), DB_OK);
 		assert_non_null(st = db_stmt(db, SQL_CK_ADD));
-		sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+		db_bind_text(st, 1, key, -1, DB_TRANSIENT);
 		assert_int_equal(db_step_done(db, st), DB_OK);
 		assert_int_equal(db_commit(db), DB_OK);
 	}
