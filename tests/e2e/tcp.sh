@@ -17,6 +17,8 @@
 #     (those the broken host took went on to the next), while a POST the
 #     broken host took is answered 502 and reaches no other host, so no
 #     POST is ever sent twice;
+#   - tools/fcgi-healthz.sh, the watchdog's question past nginx, on a
+#     live, a stopped (SIGSTOP) and a dead host;
 #   - the writer killed: a POST is 502, GETs still answer;
 #   - a bad address, in --socket or topper.conf, ends topper fcgi with a
 #     sentence saying what to write; a port in use is named;
@@ -170,11 +172,27 @@ for i in $(seq 1 9); do
 done
 taken=$(grep -c "^POST /login?four-" "$tmp/dropped.txt")
 check "POSTs the broken host took: $taken, answered 502: $n502" \
-    [ "$taken" -ge 1 ] && [ "$n502" -eq "$taken" ]
+    [ "$taken" -ge 1 -a "$n502" -eq "$taken" ]
 check "  none of them went on to another host" \
     sh -c "! grep 'four-' '$tmp/nginx/logs/access.log' | grep -qF '$F, '"
 check "  a POST refused by the dead port did go on (it was never sent)" \
     sh -c "grep 'four-' '$tmp/nginx/logs/access.log' | grep -qF '\"$D, '"
+
+# ---- the watchdog's question, past nginx (tools/fcgi-healthz.sh) ----
+hz() { sh tools/fcgi-healthz.sh "$@" 2> "$tmp/hz.err"; }
+check "fcgi-healthz: the live writer answers" hz "$W"
+wk=$(ps -o pid= --ppid "$pid_w" | tr -d ' ')
+kill -STOP $wk
+hz "$W" 1
+rc=$?
+check "  stopped (SIGSTOP): exit 1 ($rc), no answer within 1 s" \
+    sh -c "[ $rc -eq 1 ] && grep -q 'no answer' '$tmp/hz.err'"
+kill -CONT $wk
+check "  going again: it answers" hz "$W"
+hz "$A"
+check "  the killed reader: exit 1" [ $? -eq 1 ]
+hz "$B"
+check "  an IPv6 address: exit 2, cgi-fcgi cannot reach it" [ $? -eq 2 ]
 
 # ---- the writer dies ----
 down "$pid_w"
