@@ -6,8 +6,10 @@
 #   PREFIX/bin/topper
 #   PREFIX/share/topper/{templates,static}/      the data_dir
 #   PREFIX/share/topper/topper.conf.example      copy to /etc/topper/topper.conf
-#   PREFIX/share/topper/nginx/example-production.conf
-#   PREFIX/lib/systemd/system/topper-{fcgi,worker}.service
+#   PREFIX/share/topper/nginx/example-{production,many-hosts}.conf
+#   PREFIX/share/topper/fcgi-healthz.sh          /healthz past nginx
+#   PREFIX/lib/systemd/system/topper-{fcgi,fcgi-writer,worker}.service
+#   PREFIX/lib/systemd/system/topper-fcgi-healthz.{service,timer}
 #
 # make builds once, without knowing PREFIX, so the binary has no data
 # path compiled in: the example configuration names data_dir instead.
@@ -50,10 +52,13 @@ subst() {	# from to
 	chmod 0644 "$2.tmp"
 	mv "$2.tmp" "$2"
 }
-subst nginx/example-production.conf "$share/nginx/example-production.conf"
-for u in tools/systemd/*.service; do
+for f in nginx/example-*.conf; do
+	subst "$f" "$share/nginx/$(basename "$f")"
+done
+for u in tools/systemd/*.service tools/systemd/*.timer; do
 	subst "$u" "$units/$(basename "$u")"
 done
+install -m 0755 tools/fcgi-healthz.sh "$share/fcgi-healthz.sh"
 
 cat > "$share/topper.conf.example" <<EOF
 # /etc/topper/topper.conf: Topper's configuration (DESIGN.md "Configuration").

@@ -52,8 +52,29 @@ abs() {
 
 port=${PORT:-$(conf_get port)}
 port=${port:-8080}
-socket=$(abs "$(conf_get socket)")
-[ "$socket" = "$root/" ] && socket=$root/var/run/topper.sock
+# "socket" is a path, or ADDRESS:PORT for TCP (README "Configuration"):
+# the writer then listens on the next port of the same address.
+socket=$(conf_get socket)
+case "$socket" in
+/*|.*|'') tcp= ;;
+\[*\]:*|*:*[0-9]) tcp=1 ;;
+*) tcp= ;;
+esac
+if [ -n "$tcp" ]; then
+	tcp_port=${socket##*:}
+	case "$tcp_port" in
+	''|*[!0-9]*) die "socket = $socket: the port must be a number" ;;
+	esac
+	[ "$tcp_port" -lt 65535 ] ||
+	    die "socket = $socket: the writer needs the next port"
+	writer_socket=${socket%:*}:$((tcp_port + 1))
+else
+	socket=$(abs "$socket")
+	[ "$socket" = "$root/" ] && socket=$root/var/run/topper.sock
+	writer_socket=${socket%.sock}-writer.sock
+fi
+# Ready once the pid file names it: it is written after the bind.
+bound() { [ -n "$tcp" ] || [ -S "$1" ]; }
 data_dir=$(abs "$(conf_get data_dir)")
 [ "$data_dir" = "$root/" ] && data_dir=$root
 
@@ -70,9 +91,9 @@ else
 fi
 
 # The writer: one more "topper fcgi", of one process, that nginx sends
-# every POST to (nginx/topper.conf.in); its socket sits beside the other.
-# Up to 16 POSTs that wait for it share one commit (--batch).
-writer_socket=${socket%.sock}-writer.sock
+# every POST to (nginx/topper.conf.in); its socket sits beside the other
+# (or on the next port).  Up to 16 POSTs that wait for it share one
+# commit (--batch).
 sh "$root/tools/nginx-conf.sh" "$var/nginx" "$port" "$socket" "$data_dir" \
     "$writer_socket"
 
@@ -83,7 +104,7 @@ nohup "$topper" fcgi --config "$conf" --processes 2 \
 fcgi=$!
 # The pid file appears once the socket is bound.
 i=0
-until [ -s "$var/run/topper-fcgi.pid" ] && [ -S "$socket" ]; do
+until [ -s "$var/run/topper-fcgi.pid" ] && bound "$socket"; do
 	i=$((i + 1))
 	[ $i -le 100 ] || die "topper fcgi did not start; see var/log/topper-fcgi.log"
 	case "$(ps -o stat= -p $fcgi 2>/dev/null)" in
@@ -98,7 +119,7 @@ nohup "$topper" fcgi --config "$conf" --processes 1 --batch 16 \
     < /dev/null >> "$var/log/topper-fcgi-writer.log" 2>&1 &
 fcgi=$!
 i=0
-until [ -s "$var/run/topper-fcgi-writer.pid" ] && [ -S "$writer_socket" ]; do
+until [ -s "$var/run/topper-fcgi-writer.pid" ] && bound "$writer_socket"; do
 	i=$((i + 1))
 	if [ $i -gt 100 ] || case "$(ps -o stat= -p $fcgi 2>/dev/null)" in
 	    ''|*Z*) true ;; *) false ;; esac; then

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -20,7 +21,7 @@ enum {
 /* Keys this module knows; anything else outside mail.* is warned about. */
 static const char *const known_keys[] = {
 	"db", "socket", "data_dir", "base_url", "port", "pwhash",
-	"login_rate", NULL
+	"login_rate", "fcgi_allow", NULL
 };
 
 /*
@@ -107,6 +108,34 @@ parse_rate(const char *value, int *n, int *secs)
 	    parse_int(slash + 1, 1, INT_MAX, secs) == -1 ? -1 : 0;
 }
 
+/*
+ * fcgi_allow: IPv4 addresses separated by commas or blanks, at least
+ * one; serve.c hands them to libfcgi, which compares them exactly.
+ */
+static int
+parse_allow(const char *value)
+{
+	char		 a[INET_ADDRSTRLEN];
+	struct in_addr	 in;
+	size_t		 n;
+	int		 count = 0;
+
+	for (;;) {
+		value += strspn(value, ", \t");
+		if (*value == '\0')
+			return count > 0 ? 0 : -1;
+		n = strcspn(value, ", \t");
+		if (n >= sizeof(a))
+			return -1;
+		memcpy(a, value, n);
+		a[n] = '\0';
+		if (inet_pton(AF_INET, a, &in) != 1)
+			return -1;
+		count++;
+		value += n;
+	}
+}
+
 /* Apply a known key: 0; 1 when the key is not one of ours; -1 bad value. */
 static int
 apply_key(struct config *cf, const char *key, const char *value,
@@ -137,6 +166,12 @@ apply_key(struct config *cf, const char *key, const char *value,
 		else
 			return -1;
 		return 0;
+	}
+	if (strcmp(key, "fcgi_allow") == 0) {
+		*why = "fcgi_allow must list the IPv4 addresses of the nginx "
+		    "hosts, like 10.0.0.5, 10.0.0.6 (no names, no IPv6: "
+		    "libfcgi checks IPv4 peers only)";
+		return parse_allow(value);
 	}
 	if (strcmp(key, "mail.quiet") == 0) {
 		*why = "mail.quiet must be minutes from 0 to 1440";

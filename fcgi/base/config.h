@@ -10,6 +10,10 @@
  * must exist.  Relative paths in values are relative to the working
  * directory.
  *
+ * "fcgi_allow = 10.0.0.5, 10.0.0.6" lists the IPv4 addresses that may
+ * connect to a TCP socket (serve.h); it is checked here and read with
+ * config_get().
+ *
  * A struct config lives for the whole process: config_load() allocates
  * it, config_free() releases it at exit.
  */
@@ -36,7 +40,9 @@ enum {
 struct config {
 	char		*path;		/* the file read, or NULL: defaults only */
 	char		*db;		/* database file; "var/topper.db" */
-	char		*socket;	/* FastCGI socket; "var/run/topper.sock" */
+	char		*socket;	/* FastCGI socket, a path or a TCP address
+					   such as 127.0.0.1:9000 (endpoint.h);
+					   "var/run/topper.sock" */
 	char		*data_dir;	/* holds templates/ and static/; "." */
 	char		*base_url;	/* for links in mail; "http://127.0.0.1:PORT" */
 	int		 port;		/* nginx listens here in make run; 8080 */

@@ -4,7 +4,9 @@
  *
  * The socket comes from --socket, else from fd 0 when a process manager
  * (spawn-fcgi, cgi-fcgi -start) passes a listening socket there, else
- * from the configuration's "socket" key.
+ * from the configuration's "socket" key: a unix socket path or a TCP
+ * address (endpoint.h).  A value that is neither ends the run before
+ * anything starts, with the sentence saying what to write.
  */
 #include "cli.h"
 
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "endpoint.h"
 #include "routes.h"
 #include "serve.h"
 
@@ -37,7 +40,8 @@ cli_fcgi(int argc, char **argv)
 {
 	struct config		 cf;
 	struct serve_opts	 o;
-	const char		*path, *v;
+	struct endpoint		 ep;
+	const char		*path, *v, *sock = NULL;
 	char			 err[512], *end;
 	long			 n;
 	int			 i, rc;
@@ -61,7 +65,7 @@ cli_fcgi(int argc, char **argv)
 				return cli_usage("fcgi");
 			o.batch = (int)n;
 		} else if ((v = opt(argc, argv, &i, "--socket")) != NULL)
-			o.socket = v;
+			sock = v;
 		else if ((v = opt(argc, argv, &i, "--pid-file")) != NULL)
 			o.pidfile = v;
 		else
@@ -72,8 +76,17 @@ cli_fcgi(int argc, char **argv)
 		fprintf(stderr, "topper fcgi: %s\n", err);
 		return 1;
 	}
-	if (o.socket == NULL && !serve_fd0_listening())
-		o.socket = cf.socket;
+	if (sock != NULL || !serve_fd0_listening()) {
+		if (endpoint_parse(sock != NULL ? sock : cf.socket, &ep, err,
+		    sizeof(err)) != 0) {
+			fprintf(stderr, "topper fcgi: %s: %s\n", sock != NULL ?
+			    "--socket" : cf.path != NULL ? cf.path :
+			    "the default configuration", err);
+			config_free(&cf);
+			return 1;
+		}
+		o.endpoint = &ep;
+	}
 	o.dispatch = routes_dispatch;
 	routes_install();
 	rc = serve_run(&cf, &o);

@@ -1,5 +1,6 @@
 /*
  * serve.c: socket, worker processes and the request loop of "topper fcgi".
+ * (Where it listens, unix or TCP, is endpoint.c's.)
  *
  * libfcgi is single-threaded, so concurrency comes from processes: two
  * for two cores (DESIGN.md "Speed"), all accepting on one socket.  The
@@ -30,7 +31,6 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,6 +38,7 @@
 #include "batch.h"
 #include "config.h"
 #include "db.h"
+#include "endpoint.h"
 #include "migrate.h"
 #include "req.h"
 #include "resp.h"
@@ -65,71 +66,6 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* 1 when something accepts connections on the socket at path. */
-static int
-socket_live(const struct sockaddr_un *sa)
-{
-	int	 fd, live;
-
-	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1)
-		return 0;
-	live = connect(fd, (const struct sockaddr *)sa, sizeof(*sa)) == 0;
-	close(fd);
-	return live;
-}
-
-int
-serve_listen(const char *path, int backlog)
-{
-	struct sockaddr_un	 sa;
-	struct stat		 st;
-	mode_t			 mask;
-	int			 fd;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sun_family = AF_UNIX;
-	if (strlen(path) >= sizeof(sa.sun_path)) {
-		fprintf(stderr, "topper fcgi: socket path too long: %s\n",
-		    path);
-		return -1;
-	}
-	strcpy(sa.sun_path, path);
-	if (lstat(path, &st) == 0) {
-		if (!S_ISSOCK(st.st_mode)) {
-			fprintf(stderr, "topper fcgi: %s exists and is not a "
-			    "socket\n", path);
-			return -1;
-		}
-		if (socket_live(&sa)) {
-			fprintf(stderr, "topper fcgi: another server is "
-			    "listening on %s\n", path);
-			return -1;
-		}
-		unlink(path);		/* stale: its server is gone */
-	}
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (fd == -1) {
-		fprintf(stderr, "topper fcgi: socket: %s\n", strerror(errno));
-		return -1;
-	}
-	mask = umask(0117);		/* born 0660: no window at 0777 */
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == -1) {
-		umask(mask);
-		fprintf(stderr, "topper fcgi: bind %s: %s\n", path,
-		    strerror(errno));
-		close(fd);
-		return -1;
-	}
-	umask(mask);
-	if (chmod(path, 0660) == -1 || listen(fd, backlog) == -1) {
-		fprintf(stderr, "topper fcgi: %s: %s\n", path, strerror(errno));
-		unlink(path);
-		close(fd);
-		return -1;
-	}
-	return fd;
 }
 
 int
@@ -456,13 +392,65 @@ inherited_socket(void)
 	return 0;
 }
 
+/*
+ * fcgi_allow (config.h) becomes libfcgi's FCGI_WEB_SERVER_ADDRS, read by
+ * FCGX_Init() in each worker: libfcgi then closes a connection from an
+ * IPv4 peer not on the list before reading a byte of it.  It lets every
+ * other family through, so the list is refused on an IPv6 listener
+ * rather than left to look like a guard.  A unix socket has its file
+ * mode instead, and the key is ignored there (readers and the writer
+ * may share one topper.conf and listen differently).
+ */
+static int
+allow_peers(const struct config *cf, int fd)
+{
+	struct sockaddr_storage	 ss;
+	socklen_t		 len = sizeof(ss);
+	const char		*list, *p;
+	char			*env, *q;
+	int			 rc;
+
+	if ((list = config_get(cf, "fcgi_allow")) == NULL)
+		return 0;
+	if (getsockname(fd, (struct sockaddr *)&ss, &len) == -1) {
+		fprintf(stderr, "topper fcgi: getsockname: %s\n",
+		    strerror(errno));
+		return -1;
+	}
+	if (ss.ss_family == AF_UNIX)
+		return 0;
+	if (ss.ss_family != AF_INET) {
+		fprintf(stderr, "topper fcgi: fcgi_allow works on an IPv4 "
+		    "listener only (libfcgi checks IPv4 peers alone): listen "
+		    "on an IPv4 address, or remove fcgi_allow and let a "
+		    "firewall keep the port to the nginx hosts\n");
+		return -1;
+	}
+	/* "a, b c" (config.c checked each address) becomes "a,b,c". */
+	if ((env = malloc(strlen(list) + 1)) == NULL)
+		return -1;
+	for (p = list, q = env; *p != '\0'; p++) {
+		if (*p != ' ' && *p != '\t' && *p != ',')
+			*q++ = *p;
+		else if (q > env && q[-1] != ',')
+			*q++ = ',';
+	}
+	if (q > env && q[-1] == ',')
+		q--;
+	*q = '\0';
+	rc = setenv("FCGI_WEB_SERVER_ADDRS", env, 1);
+	free(env);
+	return rc;
+}
+
 int
 serve_run(const struct config *cf, const struct serve_opts *o)
 {
-	struct super	 s;
-	struct stat	 st;
-	sigset_t	 set;
-	int		 rc, child_rc, i;
+	const struct endpoint	*ep = o->endpoint;
+	struct super		 s;
+	struct stat		 st;
+	sigset_t		 set;
+	int			 rc, child_rc, i, is_unix;
 
 	memset(&s, 0, sizeof(s));
 	s.cf = cf;
@@ -474,15 +462,20 @@ serve_run(const struct config *cf, const struct serve_opts *o)
 		    SERVE_PROCESSES_MAX);
 		return 1;
 	}
-	if (o->socket != NULL)
-		s.fd = serve_listen(o->socket, SERVE_BACKLOG);
+	is_unix = ep != NULL && ep->kind == ENDPOINT_UNIX;
+	if (ep != NULL)
+		s.fd = endpoint_listen(ep, SERVE_BACKLOG);
 	else
 		s.fd = inherited_socket();
 	if (s.fd == -1)
 		return 1;
 	memset(&st, 0, sizeof(st));
-	if (o->socket != NULL)
-		lstat(o->socket, &st);
+	if (is_unix)
+		lstat(ep->path, &st);
+	if (allow_peers(cf, s.fd) == -1) {
+		rc = 1;
+		goto out;
+	}
 	if (o->pidfile != NULL && write_pidfile(o->pidfile) == -1) {
 		rc = 1;
 		goto out;
@@ -509,13 +502,13 @@ serve_run(const struct config *cf, const struct serve_opts *o)
 out:
 	if (o->pidfile != NULL)
 		remove_pidfile(o->pidfile);
-	if (o->socket != NULL) {
+	if (is_unix) {
 		struct stat	 now;
 
 		/* Only our own socket: a newer run may have replaced it. */
-		if (lstat(o->socket, &now) == 0 && now.st_ino == st.st_ino &&
+		if (lstat(ep->path, &now) == 0 && now.st_ino == st.st_ino &&
 		    now.st_dev == st.st_dev)
-			unlink(o->socket);
+			unlink(ep->path);
 	}
 	if (s.fd > 0)
 		close(s.fd);

@@ -1,8 +1,9 @@
 /*
  * serve.h: the FastCGI side of "topper fcgi" (STYLE.md 3.3).
  *
- * serve_run() binds the unix socket itself (or takes a listening socket
- * inherited on fd 0, as spawn-fcgi and cgi-fcgi -start pass it), forks
+ * serve_run() binds its socket itself, a unix socket or a TCP address
+ * (endpoint.h), or takes a listening socket inherited on fd 0, as
+ * spawn-fcgi and cgi-fcgi -start pass it; it forks
  * the worker processes and supervises them: a child that dies is
  * restarted, SIGTERM and SIGINT are passed on and end the run cleanly.
  * Each worker process runs serve_loop(): one request at a time, one
@@ -24,6 +25,7 @@
 struct FCGX_Request;
 struct config;
 struct db;
+struct endpoint;
 struct req;
 struct sess_user;
 struct tpl_set;
@@ -71,7 +73,8 @@ struct app {
 };
 
 struct serve_opts {
-	const char	*socket;	/* to bind; NULL: fd 0 is the socket */
+	const struct endpoint *endpoint;	/* to bind; NULL: fd 0 is
+					   the socket */
 	const char	*pidfile;	/* written while running; NULL: none */
 	int		 processes;	/* workers; 0: serve in this process */
 	int		 batch;		/* up to this many requests share a
@@ -79,15 +82,6 @@ struct serve_opts {
 	void		(*dispatch)(struct req *r);	/* answers one request:
 					   the layer above (web/) routes it */
 };
-
-/*
- * Create a listening unix socket at path with mode 0660: a stale socket
- * left by a dead run is removed, a live one (something accepts on it)
- * or a path that is not a socket is refused.  The socket is non-
- * blocking, for serve_loop().  Returns the descriptor, or -1 with a
- * message on stderr.
- */
-int	serve_listen(const char *path, int backlog);
 
 /*
  * Answer requests on listen_fd until SIGTERM or SIGINT, then return 0
@@ -101,9 +95,12 @@ int	serve_loop(struct app *app, int listen_fd);
 int	serve_fd0_listening(void);
 
 /*
- * The whole "topper fcgi" run, as described at the top.  Returns the
- * exit status: 0 after a clean stop, 1 when the socket or the pid file
- * could not be set up.
+ * The whole "topper fcgi" run, as described at the top.  With the
+ * "fcgi_allow" key (config.h) and a TCP listener, connections from any
+ * other peer are closed unread; the key is refused on an IPv6 listener
+ * and ignored on a unix socket.  Returns the exit status: 0 after a
+ * clean stop, 1 when the socket, the peer list or the pid file could
+ * not be set up.
  */
 int	serve_run(const struct config *cf, const struct serve_opts *o);
 

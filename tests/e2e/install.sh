@@ -45,6 +45,10 @@ check "its data_dir is PREFIX/share/topper" \
     grep -qx "data_dir = $prefix/share/topper" "$share/topper.conf.example"
 check "templates installed" [ -d "$share/templates" ]
 check "nginx example installed" [ -f "$share/nginx/example-production.conf" ]
+check "  and the one for several hosts" [ -f "$share/nginx/example-many-hosts.conf" ]
+check "the /healthz watchdog script, executable" [ -x "$share/fcgi-healthz.sh" ]
+check "  its timer and service" sh -c "[ -f '$top/lib/systemd/system/topper-fcgi-healthz.timer' ] &&
+    grep -q '$prefix/share/topper/fcgi-healthz.sh' '$top/lib/systemd/system/topper-fcgi-healthz.service'"
 for u in topper-fcgi.service topper-worker.service; do
 	check "$u installed" [ -f "$top/lib/systemd/system/$u" ]
 	check "$u runs $prefix/bin/topper" \
@@ -80,6 +84,7 @@ check "pid file names the supervisor" [ "$(cat "$tmp/fcgi.pid" 2>/dev/null)" = "
 out=$(REQUEST_METHOD=GET DOCUMENT_URI=/healthz \
     cgi-fcgi -bind -connect "$tmp/topper.sock" 2>/dev/null)
 check "/healthz through cgi-fcgi is 200" sh -c "printf '%s' \"\$1\" | head -n 1 | grep -q '^Status: 200 OK'" _ "$out"
+check "the installed fcgi-healthz.sh finds it answering" "$share/fcgi-healthz.sh" "$tmp/topper.sock"
 check "/healthz body is ok" sh -c "printf '%s' \"\$1\" | tail -n 1 | grep -qx ok" _ "$out"
 
 kill -TERM "$pid"
