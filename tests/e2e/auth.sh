@@ -143,7 +143,7 @@ check "session cookie has Path=/" sh -c "echo '$cookie' | grep -q 'Path=/;'"
 check "session cookie lasts 30 days" sh -c "echo '$cookie' | grep -q 'Max-Age=2592000'"
 check "no Secure flag over plain http" sh -c "! echo '$cookie' | grep -q Secure"
 check "alice is stored with her zone" [ "$(sql "SELECT tz FROM users WHERE name = 'alice'")" = Europe/Paris ]
-check "the password is stored as Argon2id" sh -c "sqlite3 '$DB' \"SELECT pwhash FROM users WHERE name = 'alice'\" | grep -q '^\\\$argon2id\\\$'"
+check "the password is stored as Argon2id" sh -c "'$INST/sql' \"SELECT pwhash FROM users WHERE name = 'alice'\" | grep -q '^\\\$argon2id\\\$'"
 token=$(echo "$cookie" | sed 's/.*topper_session=\([^;]*\);.*/\1/')
 check "the session token is not stored in clear" [ "$(sql "SELECT count(*) FROM sessions WHERE token_hash = CAST('$token' AS BLOB) OR csrf = '$token'")" = 0 ]
 check "one session row" [ "$(sql 'SELECT count(*) FROM sessions')" = 1 ]

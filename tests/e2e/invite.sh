@@ -113,7 +113,7 @@ for g in $games; do
 	    -H "X-CSRF-Token: $(session_csrf "$tmp/alice.jar")" \
 	    -H 'Content-Type: application/json' -d '{"ply": 0, "move": "pass"}' \
 	    "$INST_URL/api/games/$a/moves" > "$tmp/mv.code"
-	check "  a move before the start: 409, nothing written" sh -c "[ \"\$(cat '$tmp/mv.code')\" = 409 ] && [ \"\$(sqlite3 '$INST/topper.db' 'SELECT ply FROM games WHERE id = $a')\" = 0 ]"
+	check "  a move before the start: 409, nothing written" sh -c "[ \"\$(cat '$tmp/mv.code')\" = 409 ] && [ \"\$('$INST/sql' 'SELECT ply FROM games WHERE id = $a')\" = 0 ]"
 	W
 	link=$(link_of bob "$a")
 	check "  bob's mail carries the answer link" [ -n "$link" ]
@@ -124,7 +124,7 @@ for g in $games; do
 	check "  the link's GET: 200, two buttons" sh -c "[ \"\$(cat '$tmp/la.code')\" = 200 ] && grep -q 'value=\"accept\"' '$tmp/la.html'"
 	check "  and answers nothing" [ "$(state "$a")" = waiting ]
 	post lb alice "$link" "answer=accept"
-	check "  the link while alice is signed in: 403, nothing" sh -c "[ \"\$(cat '$tmp/lb.code')\" = 403 ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT count(*) FROM invitations WHERE game = $a AND answer IS NULL\")\" = 1 ]"
+	check "  the link while alice is signed in: 403, nothing" sh -c "[ \"\$(cat '$tmp/lb.code')\" = 403 ] && [ \"\$('$INST/sql' \"SELECT count(*) FROM invitations WHERE game = $a AND answer IS NULL\")\" = 1 ]"
 	post lc anon "$link" "answer=maybe"
 	check "  an answer neither accept nor decline: 400" [ "$(code lc)" = 400 ]
 	post ld anon "$link" "answer=accept"
@@ -160,7 +160,7 @@ EOF
 	link=$(link_of bob "$c")
 	post dc anon "$link" "answer=decline"
 	check "  bob declines by the link: 200" sh -c "[ \"\$(cat '$tmp/dc.code')\" = 200 ] && grep -q 'You declined' '$tmp/dc.html'"
-	check "  the invitation is declined; the game not started, no clock" sh -c "[ \"\$(sqlite3 '$INST/topper.db' \"SELECT answer FROM invitations WHERE game = $c\")\" = declined ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT status FROM games WHERE id = $c\")\" = open ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT count(*) FROM seats WHERE game = $c AND deadline IS NOT NULL\")\" = 0 ]"
+	check "  the invitation is declined; the game not started, no clock" sh -c "[ \"\$('$INST/sql' \"SELECT answer FROM invitations WHERE game = $c\")\" = declined ] && [ \"\$('$INST/sql' \"SELECT status FROM games WHERE id = $c\")\" = open ] && [ \"\$('$INST/sql' \"SELECT count(*) FROM seats WHERE game = $c AND deadline IS NOT NULL\")\" = 0 ]"
 	page pa alice "$INST_URL/g/$c"
 	check "  alice's page says so" has pa "bob declined on"
 	W --now $((NOW + 1300))
@@ -170,7 +170,7 @@ EOF
 	page pc carol "$INST_URL/lobby"
 	check "  carol's lobby offers the seat" has pc "action=\"/g/$c/join\""
 	post jc carol "$INST_URL/g/$c/join" "$(form "$tmp/pc.html" "/g/$c/join")"
-	check "  carol takes it: 303, and the game starts with a clock" sh -c "[ \"\$(cat '$tmp/jc.code')\" = 303 ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT status FROM games WHERE id = $c\")\" = active ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT count(*) FROM seats WHERE game = $c AND deadline IS NOT NULL\")\" -ge 1 ]"
+	check "  carol takes it: 303, and the game starts with a clock" sh -c "[ \"\$(cat '$tmp/jc.code')\" = 303 ] && [ \"\$('$INST/sql' \"SELECT status FROM games WHERE id = $c\")\" = active ] && [ \"\$('$INST/sql' \"SELECT count(*) FROM seats WHERE game = $c AND deadline IS NOT NULL\")\" -ge 1 ]"
 
 	# 4. Expired under a controlled clock (invite_days = 2).
 	check "$g: a fourth table, left unanswered" new "$g" seats=2 opponent=invite invitee=bob
@@ -180,12 +180,12 @@ EOF
 	W --now $((NOW + 86400))
 	check "  a day later it still waits" [ "$(state "$d")" = waiting ]
 	W --now $((NOW + 3 * 86400))
-	check "  after invite_days the worker expires it; the game not started, no clock" sh -c "[ \"\$(sqlite3 '$INST/topper.db' \"SELECT answer FROM invitations WHERE game = $d\")\" = expired ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT status FROM games WHERE id = $d\")\" = open ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT count(*) FROM seats WHERE game = $d AND deadline IS NOT NULL\")\" = 0 ]"
+	check "  after invite_days the worker expires it; the game not started, no clock" sh -c "[ \"\$('$INST/sql' \"SELECT answer FROM invitations WHERE game = $d\")\" = expired ] && [ \"\$('$INST/sql' \"SELECT status FROM games WHERE id = $d\")\" = open ] && [ \"\$('$INST/sql' \"SELECT count(*) FROM seats WHERE game = $d AND deadline IS NOT NULL\")\" = 0 ]"
 	check "  alice is told" sh -c "grep -q 'bob did not answer your invitation in time'" <<EOF
 $(mail_of alice "$d")
 EOF
 	post ex anon "$link" "answer=accept"
-	check "  bob's link now: 410, and bob is not seated" sh -c "[ \"\$(cat '$tmp/ex.code')\" = 410 ] && [ -z \"\$(sqlite3 '$INST/topper.db' \"SELECT seat FROM seats s JOIN users u ON u.id = s.user WHERE game = $d AND u.name = 'bob'\")\" ]"
+	check "  bob's link now: 410, and bob is not seated" sh -c "[ \"\$(cat '$tmp/ex.code')\" = 410 ] && [ -z \"\$('$INST/sql' \"SELECT seat FROM seats s JOIN users u ON u.id = s.user WHERE game = $d AND u.name = 'bob'\")\" ]"
 	T export "$d" > "$tmp/exp.json" 2> /dev/null
 	check "  the export is the unstarted game" "$PY" -c "import json,sys; r=json.load(open('$tmp/exp.json')); sys.exit(0 if r['moves'] == [] and 'seed' not in r else 1)"
 done
@@ -212,7 +212,7 @@ check "  (an invitation counts: one waits)" [ "$(sql "SELECT count(*) FROM invit
 W
 check "  the bot does not move before the start" [ "$(sql "SELECT ply FROM games WHERE id = $v")" = 0 ]
 post b1 bob "$INST_URL/g/$v/invite" "$(form "$tmp/gb.html" "/g/$v/invite" answer=accept)"
-check "  bob accepts: 303; still open, no clock, no bot due" sh -c "[ \"\$(cat '$tmp/b1.code')\" = 303 ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT status FROM games WHERE id = $v\")\" = open ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT count(*) FROM seats WHERE game = $v AND (deadline IS NOT NULL OR bot_due IS NOT NULL)\")\" = 0 ]"
+check "  bob accepts: 303; still open, no clock, no bot due" sh -c "[ \"\$(cat '$tmp/b1.code')\" = 303 ] && [ \"\$('$INST/sql' \"SELECT status FROM games WHERE id = $v\")\" = open ] && [ \"\$('$INST/sql' \"SELECT count(*) FROM seats WHERE game = $v AND (deadline IS NOT NULL OR bot_due IS NOT NULL)\")\" = 0 ]"
 check "  bob sits where the lobby put him" [ "$(seat_of "$v" bob)" = "$sb" ]
 page gc carol "$INST_URL/g/$v"
 post c1 carol "$INST_URL/g/$v/invite" "$(form "$tmp/gc.html" "/g/$v/invite" answer=accept)"

@@ -16,7 +16,7 @@ instance_start || { echo "FAIL: instance did not start"; exit 1; }
 . tests/e2e/lib/web.sh
 
 users alice bob carol
-db() { sqlite3 -readonly "$INST/topper.db" "$1"; }
+db() { inst_sql "$1"; }
 count() { db 'SELECT count(*) FROM games'; }
 
 page lo alice "$INST_URL/lobby"

@@ -196,9 +196,9 @@ check "the duplicate has the same Message-ID" \
     [ "$(grep -c "<$mid@example.org>" "$tmp/list.txt")" = 2 ]
 "$PY" tests/e2e/lib/maildir.py "$BOX" > "$tmp/list.txt"
 check "every outbox row reached the box" sh -c '
-	for m in $(sqlite3 "$1" "SELECT message_id FROM outbox"); do
+	for m in $("$1" "SELECT message_id FROM outbox"); do
 		grep -q "<$m@" "$2" || exit 1
-	done' - "$INST/topper.db" "$tmp/list.txt"
+	done' - "$INST/sql" "$tmp/list.txt"
 
 # 4. Digest: carol gets one mail for many turns, until she visits.
 login carol secret-carol-pw "$tmp/carol.jar"

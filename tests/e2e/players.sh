@@ -84,7 +84,7 @@ page lb bob "$INST_URL/lobby"
 post inv bob "$INST_URL/lobby/new" "$(form "$tmp/lb.html" "#new-form-gin-vodka" opponent=invite invitee=carol)"
 check "bob cannot seat carol by name: 422" [ "$(code inv)" = 422 ]
 check "  with the reason" has inv "carol does not take invitations from you."
-check "  and no game was made for them" sh -c "[ \"\$(sqlite3 '$INST/topper.db' \"SELECT count(*) FROM games g JOIN seats s ON s.game = g.id JOIN users u ON u.id = s.user WHERE u.name = 'carol'\")\" = 2 ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT count(*) FROM invitations i JOIN users u ON u.id = i.user WHERE u.name = 'carol'\")\" = 0 ]"
+check "  and no game was made for them" sh -c "[ \"\$('$INST/sql' \"SELECT count(*) FROM games g JOIN seats s ON s.game = g.id JOIN users u ON u.id = s.user WHERE u.name = 'carol'\")\" = 2 ] && [ \"\$('$INST/sql' \"SELECT count(*) FROM invitations i JOIN users u ON u.id = i.user WHERE u.name = 'carol'\")\" = 0 ]"
 page la alice "$INST_URL/lobby"
 post inv2 alice "$INST_URL/lobby/new" "$(form "$tmp/la.html" "#new-form-gin-vodka" opponent=invite invitee=carol)"
 check "alice still can" [ "$(code inv2)" = 303 ]

@@ -166,7 +166,7 @@ check "  and nothing changed" same_game
 post cm2 carol "$G/move" "$(form "$tmp/cm1.html" "#f-confirm-move")"
 check "carol extends it again, sending the page's form: 303" [ "$(code cm2)" = 303 ]
 post acs2 carol "$INST_URL/account/confirm" "$(form "$tmp/ac2.html" /account/confirm confirm=)"
-check "  she turns it off again" sh -c "[ \"\$(cat '$tmp/acs2.code')\" = 303 ] && [ \"\$(sqlite3 '$INST/topper.db' \"SELECT confirm_moves FROM users WHERE name = 'carol'\")\" = 0 ]"
+check "  she turns it off again" sh -c "[ \"\$(cat '$tmp/acs2.code')\" = 303 ] && [ \"\$('$INST/sql' \"SELECT confirm_moves FROM users WHERE name = 'carol'\")\" = 0 ]"
 check "  and discards 2Rs" play carol "#f-vp-discard" "move=discard 2Rs"
 page a9 alice "$G"
 check "  the turn passes to alice: she may draw" has a9 'id="f-vp-draw"'

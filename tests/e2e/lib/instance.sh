@@ -16,6 +16,13 @@
 #   INSTANCE_WORKER=1 also start "topper worker" when the binary has it
 #   INSTANCE_KEEP=1   keep the directory after instance_stop (debugging)
 #   INSTANCE_DATA_DIR data_dir (templates/, static/); default the tree
+#   TOPPER_STORE      sqlite (default) or postgresql: the instance's
+#                     database is then a new one on the PostgreSQL server
+#                     of PG_DIR (tests/run.sh starts one for its
+#                     PostgreSQL pass), or on a server of its own
+#                     (tests/e2e/lib/pg.sh) when PG_DIR is not set
+# inst_sql "SQL" runs one statement on the instance's database, either
+# store, and prints its rows as sqlite3 does (columns joined by |).
 # Extra "key = value" lines for topper.conf can be given in INSTANCE_CONF
 # (newline-separated) before instance_start.
 
@@ -59,15 +66,48 @@ _inst_has_command() {
 	"$TOPPER" help 2>/dev/null | grep -q "^  $1 "
 }
 
+# The instance's database: a file, or a new PostgreSQL database.
+_inst_db() {
+	if [ "${TOPPER_STORE:-sqlite}" != postgresql ]; then
+		INST_DB=$INST/topper.db
+		return 0
+	fi
+	if [ -z "${PG_DIR:-}" ]; then
+		. "$INST_ROOT/tests/e2e/lib/pg.sh"
+		pg_start || return 1
+		_inst_own_pg=1
+	fi
+	_inst_pgdb=e2e_$(basename "$INST" | tr -c 'a-zA-Z0-9\n' _ |
+	    tr 'A-Z' 'a-z')
+	"$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 "$PG_SUPER_URI" \
+	    -c "CREATE DATABASE $_inst_pgdb OWNER topper" > /dev/null || return 1
+	INST_DB="postgresql:///$_inst_pgdb?host=$PG_DIR&user=topper"
+}
+
+# $INST/sql "SQL": the client of the instance's store, as a script, so
+# that a check's "sh -c" can run it too.
+_inst_sql_script() {
+	if [ "${TOPPER_STORE:-sqlite}" = postgresql ]; then
+		printf '#!/bin/sh\nexec "%s/psql" -X -q -A -t -v ON_ERROR_STOP=1 "%s" -c "$1"\n' \
+		    "$PG_BIN" "$INST_DB"
+	else
+		printf '#!/bin/sh\nexec sqlite3 "%s" "$1"\n' "$INST_DB"
+	fi > "$INST/sql" && chmod +x "$INST/sql"
+}
+
+inst_sql() { "$INST/sql" "$1"; }
+
 instance_start() {
 	INST=$(mktemp -d "${TMPDIR:-/tmp}/topper-e2e.XXXXXX") || return 1
+	_inst_db || { inst_log "no database for the instance"; return 1; }
+	_inst_sql_script || return 1
 	INST_PORT=$(instance_free_port)
 	INST_URL=http://127.0.0.1:$INST_PORT
 	INST_CONF=$INST/topper.conf
 	INST_SOCKET=$INST/run/topper.sock
 	mkdir -p "$INST/run" "$INST/log"
 	cat > "$INST_CONF" <<EOF
-db = $INST/topper.db
+db = $INST_DB
 socket = $INST_SOCKET
 port = $INST_PORT
 base_url = $INST_URL
@@ -171,7 +211,11 @@ instance_stop() {
 		inst_log "kept $INST"
 	else
 		rm -rf "$INST"
+		[ -n "${_inst_pgdb:-}" ] && "$PG_BIN/psql" -X -q "$PG_SUPER_URI" \
+		    -c "DROP DATABASE IF EXISTS $_inst_pgdb" > /dev/null 2>&1
 	fi
+	[ "${_inst_own_pg:-0}" = 1 ] && { pg_stop || _rc=1; _inst_own_pg=0; }
+	_inst_pgdb=
 	INST=
 	return $_rc
 }

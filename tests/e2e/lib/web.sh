@@ -38,7 +38,7 @@ check() {	# description command...
 	fi
 }
 T() { "$TOPPER" "$@" --config "$INST_CONF"; }
-sql() { sqlite3 "$INST/topper.db" "$1"; }
+sql() { inst_sql "$1"; }
 PY=/usr/bin/python3
 
 # form.py PAGE FORM [name=value...]: the urlencoded body a browser sends
