@@ -1,7 +1,9 @@
 #!/bin/sh
 # Run every test: the cmocka unit programs, the engine purity check,
 # then the shell suites (command line, end to end, browser), each under
-# ASan and UBSan.  Suites run TEST_JOBS at a time (default 2, one per
+# ASan and UBSan; then every end-to-end suite again on PostgreSQL
+# ("pg: tests/e2e/X.sh"), each instance on a new database of one
+# private server this script starts (tests/e2e/lib/pg.sh) and stops.  Suites run TEST_JOBS at a time (default 2, one per
 # core of the machines we run on); each suite's output is printed whole
 # when it ends, so the log reads suite by suite.  Ends with the
 # runners' own summaries and one plain "N passed, N failed" line
@@ -13,7 +15,10 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export TOPPER="$PWD/build-asan/topper"
 jobs=${TEST_JOBS:-2}
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT INT TERM
+. tests/e2e/lib/pg.sh
+trap 'pg_stop; rm -rf "$logs"' EXIT INT TERM
+# A server that does not start fails every "pg:" suite, visibly.
+pg_start || echo "run: the PostgreSQL server did not start" >&2
 
 # The list: one "name<TAB>command" line per program or suite.  The slow
 # suites go first so that the quick ones fill the gaps at the end.
@@ -35,6 +40,10 @@ trap 'rm -rf "$logs"' EXIT INT TERM
 	for s in tests/cli/*.sh tests/e2e/*.sh; do
 		case $s in tests/cli/sim*.sh) continue ;; esac
 		[ -f "$s" ] && printf '%s\tsh %s\n' "$s" "$s"
+	done
+	for s in tests/e2e/*.sh; do
+		[ -f "$s" ] && printf 'pg: %s\tenv TOPPER_STORE=postgresql sh %s\n' \
+		    "$s" "$s"
 	done
 } > "$logs/list"
 

@@ -315,7 +315,8 @@ db_open(const char *path, int flags)
 	int		 oflags;
 
 	if ((db = calloc(1, sizeof(*db))) == NULL ||
-	    (db->path = strdup(path)) == NULL) {
+	    (db->path = pg_is_uri(path) ? pg_uri_for_log(path) :
+	    strdup(path)) == NULL) {
 		fprintf(stderr, "topper: db %s: out of memory\n", path);
 		free(db);
 		return NULL;

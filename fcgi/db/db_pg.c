@@ -62,6 +62,24 @@ pg_is_uri(const char *path)
 	    strncmp(path, "postgres://", 11) == 0;
 }
 
+char *
+pg_uri_for_log(const char *uri)
+{
+	const char	*rest = strstr(uri, "://") + 3, *at, *end;
+	char		*out;
+	size_t		 n;
+
+	end = rest + strcspn(rest, "?");
+	/* user:password@ goes; what follows it stays. */
+	if ((at = memchr(rest, '@', (size_t)(end - rest))) != NULL)
+		rest = at + 1;
+	n = (size_t)(end - rest);
+	if ((out = malloc(n + 16)) == NULL)
+		return NULL;
+	snprintf(out, n + 16, "postgresql://%.*s", (int)n, rest);
+	return out;
+}
+
 /* Keep the error of r (or of the connection) and return its code. */
 static int
 fail(struct pg *pg, const PGresult *r)

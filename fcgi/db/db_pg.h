@@ -34,6 +34,12 @@ struct pg_stmt;
 /* Whether path names a PostgreSQL database (a postgres[ql]:// URI). */
 int		 pg_is_uri(const char *path);
 
+/*
+ * The URI as messages may show it: scheme, host and database, without
+ * a user's password or the parameters.  Malloced; NULL when out of memory.
+ */
+char		*pg_uri_for_log(const char *uri);
+
 /* Connect; NULL after logging why.  pg_close(NULL) does nothing. */
 struct pg	*pg_open(const char *uri);
 void		 pg_close(struct pg *pg);
