@@ -1,6 +1,8 @@
 /*
- * db.c: one SQLite connection per process, its pragmas and its
- * statement cache.
+ * db.c: one store connection per process (db.h): SQLite's, with its
+ * pragmas, or PostgreSQL's (db_pg.h); the statement cache of either;
+ * the schema version and the settings.  Transactions are in db_txn.c,
+ * the statement calls in db_stmt.c.
  *
  * The cache is an open-addressing hash table keyed by the address of
  * each statement's SQL text, in the spirit of Fossil's
@@ -14,8 +16,7 @@
  * went from 7 us to 41 us when wrapped in query_only on/off, which
  * throws the statement cache away on every request.
  */
-#include "db.h"
-#include "db_pg.h"
+#include "db_conn.h"
 #include "db_vfs.h"
 
 #include <errno.h>
@@ -27,54 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A prepared statement of either store: exactly one is set. */
-struct db_stmt {
-	sqlite3_stmt	*lite;
-	struct pg_stmt	*pg;
-};
-
-struct db_slot {
-	const char	*sql;		/* key: address of static text */
-	struct db_stmt	*st;
-};
-
-struct db_conn {
-	sqlite3		*h;
-	struct db_slot	*slots;		/* nslots: a power of two */
-	size_t		 nslots;
-	size_t		 nused;
-};
-
-struct db {
-	struct pg	*pg;		/* PostgreSQL (db_pg.h), or NULL */
-	int		 pg_ro;		/* its query-only mode */
-	int		 pg_read;	/* db_begin_read's transaction is open */
-	struct db_conn	 rw;		/* the one that writes */
-	int		 queue_fd;	/* writers' queue (below), or -1 */
-	int		 queued;	/* we hold the queue */
-	int		 wal_frames;	/* WAL size after the last commit */
-	struct db_conn	 ro;		/* read-only; opened on first use */
-	struct db_conn	*cur;		/* &rw, or &ro when query-only */
-	char		*path;		/* for messages */
-	int		 nprepared;
-	struct timespec	 busy_start;	/* first retry of this wait */
-	int		 batch;		/* group commit: db_batch_begin() */
-	int		 batch_open;	/* its BEGIN IMMEDIATE has run */
-	int		 batch_lost;	/* SQLite rolled it back on an error */
-	int		 sp_open;	/* a request's savepoint in it */
-};
-
-static const char SQL_BEGIN[] = "BEGIN IMMEDIATE";
-static const char SQL_BEGIN_READ[] = "BEGIN";
-static const char SQL_COMMIT[] = "COMMIT";
-static const char SQL_ROLLBACK[] = "ROLLBACK";
-static const char SQL_SAVEPOINT[] = "SAVEPOINT request";
-static const char SQL_RELEASE[] = "RELEASE request";
-static const char SQL_ROLLBACK_TO[] = "ROLLBACK TO request";
-static const char SQL_USER_VERSION[] = "PRAGMA user_version";
-
-static void
-logx(struct db *db, const char *what)
+void
+db_log(struct db *db, const char *what)
 {
 	fprintf(stderr, "topper: db %s: %s: %s\n",
 	    db != NULL && db->path != NULL ? db->path : "?", what,
@@ -84,8 +39,8 @@ logx(struct db *db, const char *what)
 	    "no handle");
 }
 
-static int64_t
-elapsed_us(const struct timespec *since)
+int64_t
+db_elapsed_us(const struct timespec *since)
 {
 	struct timespec	 now;
 
@@ -107,99 +62,14 @@ busy_handler(void *arg, int count)
 
 	if (count == 0)
 		clock_gettime(CLOCK_MONOTONIC, &db->busy_start);
-	else if (elapsed_us(&db->busy_start) >= (int64_t)DB_BUSY_MAX_MS * 1000)
+	else if (db_elapsed_us(&db->busy_start) >= (int64_t)DB_BUSY_MAX_MS * 1000)
 		return 0;
 	while (nanosleep(&step, &step) == -1 && errno == EINTR)
 		continue;
 	return 1;
 }
 
-/*
- * The writers' queue.  Two processes that both want to write meet in
- * BEGIN IMMEDIATE, and SQLite's lock cannot be waited on: the loser
- * polls through the busy handler, so the lock sits idle for part of
- * every step after its holder commits.  Before BEGIN IMMEDIATE every
- * writer of this program therefore takes an open-file-description lock
- * on one byte of the database file far from SQLite's own lock bytes,
- * waiting in the kernel, which hands it over the moment it is released.
- * SQLite's lock is still taken inside it, so a writer that does not
- * queue (the sqlite3 shell) is handled by the busy handler as before.
- * The wait is bounded like the busy handler's (DB_BUSY_MAX_MS) by a
- * timer that interrupts it.
- */
-enum { QUEUE_BYTE_OFFSET = 0x40000000 + 0x10000 };	/* PENDING_BYTE + 64K */
-
-static int	 queue_timer_ready;	/* SIGALRM's handler is set */
-
-static void
-on_queue_timer(int sig)
-{
-	(void)sig;
-}
-
-static int
-queue_take(struct db *db)
-{
-	struct flock	 fl;
-	struct timespec	 t0;
-	timer_t		 tid;
-	struct sigevent	 sev;
-	struct itimerspec its;
-	int		 rc;
-
-	if (db->queue_fd == -1 || db->queued)
-		return 0;
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	fl.l_start = QUEUE_BYTE_OFFSET;
-	fl.l_len = 1;
-	if (fcntl(db->queue_fd, F_OFD_SETLK, &fl) == 0) {
-		db->queued = 1;
-		return 0;
-	}
-	if (errno != EAGAIN && errno != EACCES)
-		return 0;		/* no queue; SQLite still locks */
-	/* Wait in the kernel, interrupted by this thread's timer. */
-	memset(&sev, 0, sizeof(sev));
-	sev.sigev_notify = SIGEV_THREAD_ID;
-	sev.sigev_signo = SIGALRM;
-	sev._sigev_un._tid = gettid();
-	if (timer_create(CLOCK_MONOTONIC, &sev, &tid) == -1)
-		return 0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	memset(&its, 0, sizeof(its));
-	its.it_value.tv_sec = DB_BUSY_MAX_MS / 1000;
-	its.it_value.tv_nsec = (DB_BUSY_MAX_MS % 1000) * 1000000L;
-	/* Again every 10 ms after that, in case one signal is missed. */
-	its.it_interval.tv_nsec = 10 * 1000000L;
-	timer_settime(tid, 0, &its, NULL);
-	while ((rc = fcntl(db->queue_fd, F_OFD_SETLKW, &fl)) == -1 &&
-	    errno == EINTR &&
-	    elapsed_us(&t0) < (int64_t)DB_BUSY_MAX_MS * 1000)
-		continue;
-	timer_delete(tid);
-	if (rc == -1)
-		return errno == EINTR ? -1 : 0;
-	db->queued = 1;
-	return 0;
-}
-
-static void
-queue_leave(struct db *db)
-{
-	struct flock	 fl;
-
-	if (!db->queued)
-		return;
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_UNLCK;
-	fl.l_whence = SEEK_SET;
-	fl.l_start = QUEUE_BYTE_OFFSET;
-	fl.l_len = 1;
-	(void)fcntl(db->queue_fd, F_OFD_SETLK, &fl);
-	db->queued = 0;
-}
+static const char SQL_USER_VERSION[] = "PRAGMA user_version";
 
 /*
  * The WAL's size after each commit; checkpoints are run by
@@ -262,7 +132,7 @@ conn_open(struct db *db, struct db_conn *c, int oflags)
 	if (sqlite3_open_v2(db->path, &c->h, oflags,
 	    (oflags & SQLITE_OPEN_READONLY) ? NULL : db_vfs_name()) !=
 	    SQLITE_OK) {
-		logx(db, "open");
+		db_log(db, "open");
 		return -1;
 	}
 	sqlite3_extended_result_codes(c->h, 1);
@@ -283,7 +153,7 @@ conn_open(struct db *db, struct db_conn *c, int oflags)
 	    NULL) != SQLITE_OK ||
 	    sqlite3_exec(c->h, DB_WRITER_PRAGMAS, NULL, NULL, NULL) !=
 	    SQLITE_OK) {
-		logx(db, "pragmas");
+		db_log(db, "pragmas");
 		return -1;
 	}
 	return 0;
@@ -304,7 +174,7 @@ conn_close(struct db *db, struct db_conn *c)
 	free(c->slots);
 	db->cur = c;
 	if (c->h != NULL && sqlite3_close(c->h) != SQLITE_OK)
-		logx(db, "close");
+		db_log(db, "close");
 	memset(c, 0, sizeof(*c));
 }
 
@@ -339,16 +209,7 @@ db_open(const char *path, int flags)
 		return NULL;
 	}
 	db->queue_fd = open(path, O_RDWR | O_CLOEXEC);
-	if (!queue_timer_ready) {
-		struct sigaction	 sa;
-
-		/* A no-op, without SA_RESTART: it only ends a wait. */
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_queue_timer;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGALRM, &sa, NULL);
-		queue_timer_ready = 1;
-	}
+	db_queue_init();
 	return db;
 }
 
@@ -379,8 +240,8 @@ db_is_pg(const struct db *db)
 }
 
 /* Whether the writing connection is outside any transaction. */
-static int
-rw_autocommit(struct db *db)
+int
+db_rw_autocommit(struct db *db)
 {
 	if (db->pg != NULL)
 		return !pg_in_txn(db->pg);
@@ -438,7 +299,7 @@ prepare(struct db *db, const char *sql)
 	    SQLITE_PREPARE_PERSISTENT, &st->lite, NULL) != SQLITE_OK)
 		st->lite = NULL;
 	if (st->lite == NULL && st->pg == NULL) {
-		logx(db, sql);
+		db_log(db, sql);
 		free(st);
 		return NULL;
 	}
@@ -519,7 +380,7 @@ db_last_rc(struct db *db)
 enum db_rc
 db_fail(struct db *db, struct db_stmt *st)
 {
-	logx(db, st == NULL ? "statement" : st->lite != NULL ?
+	db_log(db, st == NULL ? "statement" : st->lite != NULL ?
 	    sqlite3_sql(st->lite) : pg_stmt_sql(st->pg));
 	if (st != NULL)
 		db_reset(st);
@@ -555,231 +416,10 @@ db_step_id(struct db *db, struct db_stmt *st, int64_t *id)
 	return DB_OK;
 }
 
-/*
- * BEGIN for a writer: IMMEDIATE on SQLite; on PostgreSQL a BEGIN that
- * takes the writers' lock (db_pg.h), after ending a read transaction
- * the same connection may hold (SQLite reads on a connection apart).
- */
-static enum db_rc
-begin_write(struct db *db)
-{
-	int	 rc;
-
-	if (db->pg == NULL)
-		return db_step_done(db, db_stmt(db, SQL_BEGIN));
-	if (db->pg_read)
-		db_end_read(db);
-	if (pg_in_txn(db->pg)) {
-		fprintf(stderr, "topper: db %s: a transaction inside a "
-		    "transaction\n", db->path);
-		return DB_ERROR;
-	}
-	if ((rc = pg_begin_write(db->pg)) != 0) {
-		logx(db, "BEGIN");
-		return db_rc_of(rc);
-	}
-	return DB_OK;
-}
-
-/*
- * Group commit.  One fsync makes every write before it durable, so the
- * writer process lets the requests that are waiting when it is free
- * share one transaction: each request's db_begin_immediate() opens a
- * savepoint in it, its db_commit() releases the savepoint and its
- * db_rollback_if_open() undoes just that request.  db_batch_end()
- * commits them all; the server sends no reply before that, so a 303
- * still means the move is on disk.  An error that makes SQLite roll the
- * whole transaction back (an I/O error, a full disk) loses the earlier
- * requests of the batch too: batch_lost, and db_batch_end() says so.
- */
-static enum db_rc
-batch_savepoint(struct db *db)
-{
-	enum db_rc	 rc;
-
-	if (db->sp_open) {		/* as SQLite: no nested BEGIN */
-		fprintf(stderr, "topper: db %s: a transaction inside a "
-		    "transaction\n", db->path);
-		return DB_ERROR;
-	}
-	if (!db->batch_open) {
-		if (queue_take(db) == -1) {
-			fprintf(stderr, "topper: db %s: still locked after "
-			    "%d ms\n", db->path, DB_BUSY_MAX_MS);
-			return DB_BUSY;
-		}
-		if ((rc = begin_write(db)) != DB_OK) {
-			queue_leave(db);
-			return rc;
-		}
-		db->batch_open = 1;
-	} else if (db->batch_lost || rw_autocommit(db)) {
-		db->batch_lost = 1;
-		fprintf(stderr, "topper: db %s: the batch's transaction was "
-		    "rolled back\n", db->path);
-		return DB_ERROR;
-	}
-	if ((rc = db_step_done(db, db_stmt(db, SQL_SAVEPOINT))) != DB_OK)
-		return rc;
-	db->sp_open = 1;
-	return DB_OK;
-}
-
-void
-db_batch_begin(struct db *db)
-{
-	db->batch = 1;
-	db->batch_open = db->batch_lost = db->sp_open = 0;
-}
-
-enum db_rc
-db_batch_end(struct db *db, int *committed)
-{
-	struct db_conn	*cur = db->cur;
-	enum db_rc	 rc = DB_OK;
-
-	*committed = 0;
-	if (!db->batch)
-		return DB_OK;
-	db->cur = &db->rw;
-	db_rollback_if_open(db);	/* a request left its own open */
-	if (db->batch_open) {
-		if (db->batch_lost || rw_autocommit(db))
-			rc = DB_ERROR;
-		else if ((rc = db_step_done(db, db_stmt(db, SQL_COMMIT))) !=
-		    DB_OK && !rw_autocommit(db))
-			(void)db_step_done(db, db_stmt(db, SQL_ROLLBACK));
-		queue_leave(db);
-		*committed = rc == DB_OK;
-	}
-	db->batch = db->batch_open = db->batch_lost = db->sp_open = 0;
-	db->cur = cur;
-	return rc;
-}
-
 void
 db_checkpoint_if_due(struct db *db)
 {
 	checkpoint_if_due(db);
-}
-
-enum db_rc
-db_begin_immediate(struct db *db)
-{
-	enum db_rc	 rc;
-
-	/* SQLite would open it on the read-only connection; refuse here. */
-	if (db->cur == &db->ro || db->pg_ro) {
-		fprintf(stderr, "topper: db %s: a write transaction in "
-		    "query-only mode\n", db->path);
-		return DB_ERROR;
-	}
-	if (db->batch)
-		return batch_savepoint(db);
-	if (db_in_txn(db))		/* SQLite refuses; say so below */
-		return begin_write(db);
-	if (queue_take(db) == -1) {
-		fprintf(stderr, "topper: db %s: still locked after %d ms\n",
-		    db->path, DB_BUSY_MAX_MS);
-		return DB_BUSY;
-	}
-	if ((rc = begin_write(db)) != DB_OK)
-		queue_leave(db);
-	return rc;
-}
-
-enum db_rc
-db_begin_read(struct db *db)
-{
-	int	 rc;
-
-	if (db->pg != NULL) {
-		if (!db->pg_ro || pg_in_txn(db->pg))
-			return DB_OK;
-		if ((rc = pg_exec(db->pg, "BEGIN ISOLATION LEVEL REPEATABLE "
-		    "READ, READ ONLY")) != 0) {
-			logx(db, "BEGIN READ ONLY");
-			return db_rc_of(rc);
-		}
-		db->pg_read = 1;
-		return DB_OK;
-	}
-	if (db->cur != &db->ro || db_in_txn(db))
-		return DB_OK;
-	return db_step_done(db, db_stmt(db, SQL_BEGIN_READ));
-}
-
-void
-db_end_read(struct db *db)
-{
-	if (db->pg != NULL) {
-		if (db->pg_read && pg_in_txn(db->pg) &&
-		    pg_exec(db->pg, "COMMIT") != 0)
-			logx(db, "COMMIT");
-		db->pg_read = 0;
-		return;
-	}
-	if (db->ro.h != NULL && !sqlite3_get_autocommit(db->ro.h)) {
-		struct db_conn	*cur = db->cur;
-
-		db->cur = &db->ro;
-		(void)db_step_done(db, db_stmt(db, SQL_COMMIT));
-		db->cur = cur;
-	}
-}
-
-enum db_rc
-db_commit(struct db *db)
-{
-	enum db_rc	 rc;
-
-	if (db->batch && db->cur == &db->rw) {
-		if (!db->sp_open) {	/* as SQLite: no transaction is active */
-			fprintf(stderr, "topper: db %s: a commit without a "
-			    "transaction\n", db->path);
-			return DB_ERROR;
-		}
-		db->sp_open = 0;
-		if ((rc = db_step_done(db, db_stmt(db, SQL_RELEASE))) != DB_OK)
-			db->batch_lost = 1;
-		return rc;
-	}
-	rc = db_step_done(db, db_stmt(db, SQL_COMMIT));
-	if (db->cur == &db->rw && !db_in_txn(db)) {
-		queue_leave(db);
-		checkpoint_if_due(db);
-	}
-	return rc;
-}
-
-int
-db_in_txn(struct db *db)
-{
-	if (db->batch && db->cur == &db->rw)
-		return db->sp_open;
-	if (db->pg != NULL)
-		return pg_in_txn(db->pg);
-	return !sqlite3_get_autocommit(db->cur->h);
-}
-
-void
-db_rollback_if_open(struct db *db)
-{
-	if (db->batch && db->cur == &db->rw) {
-		if (db->sp_open) {
-			db->sp_open = 0;
-			/* Undone, and then no longer on the savepoint stack. */
-			if (db_step_done(db, db_stmt(db, SQL_ROLLBACK_TO)) !=
-			    DB_OK || db_step_done(db, db_stmt(db,
-			    SQL_RELEASE)) != DB_OK)
-				db->batch_lost = 1;
-		}
-		return;
-	}
-	if (db_in_txn(db))
-		(void)db_step_done(db, db_stmt(db, SQL_ROLLBACK));
-	if (db->cur == &db->rw && !db_in_txn(db))
-		queue_leave(db);
 }
 
 enum db_rc
@@ -848,7 +488,7 @@ db_user_version(struct db *db, int *out)
 
 	if (db->pg != NULL) {
 		if (pg_schema_version(db->pg, out) != 0) {
-			logx(db, "schema_version");
+			db_log(db, "schema_version");
 			return DB_ERROR;
 		}
 		return DB_OK;
@@ -869,7 +509,7 @@ db_set_user_version(struct db *db, int v)
 
 	if (db->pg != NULL) {
 		if (pg_set_schema_version(db->pg, v) != 0) {
-			logx(db, "schema_version");
+			db_log(db, "schema_version");
 			return DB_ERROR;
 		}
 		return DB_OK;
@@ -947,119 +587,6 @@ int64_t
 db_now(void)
 {
 	return (int64_t)time(NULL);
-}
-
-/*
- * The statement calls: each store's own, chosen by which handle the
- * statement holds (one test and a call, beside SQLite's own work).
- */
-int
-db_bind_int(struct db_stmt *st, int i, int v)
-{
-	return st->lite != NULL ? sqlite3_bind_int(st->lite, i, v) :
-	    pg_bind_int64(st->pg, i, v);
-}
-
-int
-db_bind_int64(struct db_stmt *st, int i, int64_t v)
-{
-	return st->lite != NULL ? sqlite3_bind_int64(st->lite, i, v) :
-	    pg_bind_int64(st->pg, i, v);
-}
-
-int
-db_bind_double(struct db_stmt *st, int i, double v)
-{
-	return st->lite != NULL ? sqlite3_bind_double(st->lite, i, v) :
-	    pg_bind_double(st->pg, i, v);
-}
-
-int
-db_bind_text(struct db_stmt *st, int i, const char *s, int n,
-    void (*life)(void *))
-{
-	return st->lite != NULL ? sqlite3_bind_text(st->lite, i, s, n, life) :
-	    pg_bind_text(st->pg, i, s, n);
-}
-
-int
-db_bind_blob(struct db_stmt *st, int i, const void *p, int n,
-    void (*life)(void *))
-{
-	return st->lite != NULL ? sqlite3_bind_blob(st->lite, i, p, n, life) :
-	    pg_bind_blob(st->pg, i, p, n);
-}
-
-int
-db_bind_null(struct db_stmt *st, int i)
-{
-	return st->lite != NULL ? sqlite3_bind_null(st->lite, i) :
-	    pg_bind_null(st->pg, i);
-}
-
-int
-db_step(struct db_stmt *st)
-{
-	return st->lite != NULL ? sqlite3_step(st->lite) : pg_step(st->pg);
-}
-
-void
-db_reset(struct db_stmt *st)
-{
-	if (st->lite != NULL)
-		sqlite3_reset(st->lite);
-	else
-		pg_reset(st->pg);
-}
-
-int
-db_column_int(struct db_stmt *st, int i)
-{
-	return st->lite != NULL ? sqlite3_column_int(st->lite, i) :
-	    (int)pg_column_int64(st->pg, i);
-}
-
-int64_t
-db_column_int64(struct db_stmt *st, int i)
-{
-	return st->lite != NULL ? sqlite3_column_int64(st->lite, i) :
-	    pg_column_int64(st->pg, i);
-}
-
-double
-db_column_double(struct db_stmt *st, int i)
-{
-	return st->lite != NULL ? sqlite3_column_double(st->lite, i) :
-	    pg_column_double(st->pg, i);
-}
-
-const unsigned char *
-db_column_text(struct db_stmt *st, int i)
-{
-	return st->lite != NULL ? sqlite3_column_text(st->lite, i) :
-	    pg_column_text(st->pg, i);
-}
-
-const void *
-db_column_blob(struct db_stmt *st, int i)
-{
-	return st->lite != NULL ? sqlite3_column_blob(st->lite, i) :
-	    pg_column_blob(st->pg, i);
-}
-
-int
-db_column_bytes(struct db_stmt *st, int i)
-{
-	return st->lite != NULL ? sqlite3_column_bytes(st->lite, i) :
-	    pg_column_bytes(st->pg, i);
-}
-
-int
-db_column_is_null(struct db_stmt *st, int i)
-{
-	return st->lite != NULL ?
-	    sqlite3_column_type(st->lite, i) == SQLITE_NULL :
-	    pg_column_is_null(st->pg, i);
 }
 
 int64_t
