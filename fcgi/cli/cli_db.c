@@ -122,7 +122,8 @@ cli_init(int argc, char **argv)
 		goto out;
 	}
 	rc = 1;
-	if (make_parents(c.cf.db) == -1) {
+	/* A file's directories; a PostgreSQL database must exist. */
+	if (!db_path_is_pg(c.cf.db) && make_parents(c.cf.db) == -1) {
 		fprintf(stderr, "topper init: %s: %s\n", c.cf.db,
 		    strerror(errno));
 		goto out;

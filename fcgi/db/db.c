@@ -234,6 +234,12 @@ db_handle(struct db *db)
 }
 
 int
+db_path_is_pg(const char *path)
+{
+	return pg_is_uri(path);
+}
+
+int
 db_is_pg(const struct db *db)
 {
 	return db->pg != NULL;

@@ -80,6 +80,9 @@ struct db	*db_open(const char *path, int flags);
 /* Finalize every cached statement and close; db may be NULL. */
 void		 db_close(struct db *db);
 
+/* Whether path names a PostgreSQL database (else an SQLite file). */
+int		 db_path_is_pg(const char *path);
+
 /* Whether db is a PostgreSQL store (else SQLite). */
 int		 db_is_pg(const struct db *db);
 
