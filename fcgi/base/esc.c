@@ -170,3 +170,15 @@ esc_json(struct buf *b, const char *s, size_t n)
 	}
 	buf_put(b, s + start, n - start);
 }
+
+int
+esc_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}

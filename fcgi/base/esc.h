@@ -40,4 +40,7 @@ void	esc_url_arg(struct buf *b, const char *s, size_t n);
  */
 void	esc_json(struct buf *b, const char *s, size_t n);
 
+/* The value of one hex digit (either case), or -1 for any other byte. */
+int	esc_hexval(int c);
+
 #endif /* TOPPER_ESC_H */

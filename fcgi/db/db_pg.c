@@ -19,6 +19,8 @@
 #include <libpq-fe.h>
 #include <sqlite3.h>
 
+#include "esc.h"
+
 enum {
 	PG_PARAMS_MAX = 32,		/* ?N of one statement */
 	PG_BYTEA_OID = 17
@@ -436,18 +438,6 @@ pg_column_text(struct pg_stmt *st, int i)
 	return (const unsigned char *)PQgetvalue(st->res, st->row, i);
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Decode column i's "\x..." into st->blob: 0, or -1 if not hex. */
 static int
 decode_bytea(struct pg_stmt *st, int i)
@@ -466,7 +456,7 @@ decode_bytea(struct pg_stmt *st, int i)
 		st->blobcap = n + 1;
 	}
 	for (k = 0; k < n; k++) {
-		int	 hi = hexval(v[2 + 2 * k]), lo = hexval(v[3 + 2 * k]);
+		int	 hi = esc_hexval(v[2 + 2 * k]), lo = esc_hexval(v[3 + 2 * k]);
 
 		if (hi < 0 || lo < 0)
 			return -1;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "esc.h"
 
 /* Validators. */
 
@@ -247,18 +248,6 @@ form_email(const struct form_field *f, struct form_val *v)
 
 /* Decoding. */
 
-static int
-hexval(char c)
-{
-	if (digit(c))
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 size_t
 form_urldecode(char *dst, const char *src, size_t n, int plus)
 {
@@ -270,8 +259,8 @@ form_urldecode(char *dst, const char *src, size_t n, int plus)
 			dst[o++] = ' ';
 		else if (src[i] != '%')
 			dst[o++] = src[i];
-		else if (i + 2 < n && (hi = hexval(src[i + 1])) >= 0 &&
-		    (lo = hexval(src[i + 2])) >= 0) {
+		else if (i + 2 < n && (hi = esc_hexval(src[i + 1])) >= 0 &&
+		    (lo = esc_hexval(src[i + 2])) >= 0) {
 			dst[o++] = (char)(hi << 4 | lo);
 			i += 2;
 		} else
