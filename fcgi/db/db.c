@@ -299,6 +299,7 @@ prepare(struct db *db, const char *sql)
 		fprintf(stderr, "topper: db: out of memory\n");
 		return NULL;
 	}
+	st->db = db;
 	if (db->pg != NULL)
 		st->pg = pg_prepare(db->pg, sql);
 	else if (sqlite3_prepare_v3(db->cur->h, sql, -1,
@@ -434,7 +435,8 @@ db_query_only(struct db *db, int on)
 	if (db->pg != NULL) {
 		if (!on && db->pg_read)
 			db_end_read(db);
-		if (on && !db->pg_ro && pg_in_txn(db->pg)) {
+		/* A request's savepoint, not the group commit's transaction. */
+		if (on && !db->pg_ro && db_in_txn(db)) {
 			fprintf(stderr, "topper: db %s: query_only inside a "
 			    "transaction\n", db->path);
 			return DB_ERROR;

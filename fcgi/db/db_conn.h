@@ -19,6 +19,7 @@
 struct db_stmt {
 	sqlite3_stmt	*lite;
 	struct pg_stmt	*pg;
+	struct db	*db;		/* its connection (PostgreSQL's mode) */
 };
 
 struct db_slot {

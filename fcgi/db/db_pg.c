@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libpq-fe.h>
 #include <sqlite3.h>
@@ -46,6 +47,7 @@ struct pg_stmt {
 	char		 name[24];
 	char		*sql;		/* the program's text, for messages */
 	int		 nparams;
+	int		 writes;	/* not a SELECT: may change rows */
 	struct pg_param	 params[PG_PARAMS_MAX];
 	PGresult	*res;
 	int		 row;		/* current row; -1 before the first */
@@ -220,6 +222,8 @@ pg_prepare(struct pg *pg, const char *sql)
 	st->pg = pg;
 	st->row = -1;
 	st->blobcol = -1;
+	sql += strspn(sql, " \t\n(");
+	st->writes = strncasecmp(sql, "SELECT", 6) != 0;
 	snprintf(st->name, sizeof(st->name), "t%d", ++pg->nstmts);
 	r = PQprepare(pg->conn, st->name, text, 0, NULL);
 	free(text);
@@ -364,12 +368,37 @@ run(struct pg_stmt *st)
 }
 
 int
-pg_step(struct pg_stmt *st)
+pg_step(struct pg_stmt *st, int in_turn)
 {
-	int	 rc;
+	int	 rc, own = 0;
 
 	if (st->res == NULL) {
-		if ((rc = run(st)) != 0)
+		if (in_turn && st->writes && !pg_in_txn(st->pg)) {
+			if ((rc = pg_begin_write(st->pg)) != 0)
+				return rc;
+			own = 1;
+		}
+		rc = run(st);
+		if (own && rc == 0) {
+			int64_t	 changes = st->pg->changes;
+
+			if ((rc = pg_exec(st->pg, "COMMIT")) != 0) {
+				pg_reset(st);
+				return rc;
+			}
+			st->pg->changes = changes;	/* the statement's */
+		}
+		if (own && rc != 0) {
+			int	 code = st->pg->errcode;
+			char	 msg[sizeof(st->pg->errmsg)];
+
+			/* Keep the statement's error, not the ROLLBACK's. */
+			memcpy(msg, st->pg->errmsg, sizeof(msg));
+			(void)pg_exec(st->pg, "ROLLBACK");
+			st->pg->errcode = code;
+			memcpy(st->pg->errmsg, msg, sizeof(msg));
+		}
+		if (rc != 0)
 			return rc;
 		st->row = -1;
 	}

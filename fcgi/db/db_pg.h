@@ -57,8 +57,15 @@ int		 pg_bind_blob(struct pg_stmt *st, int i, const void *p, int n);
 int		 pg_bind_null(struct pg_stmt *st, int i);
 void		 pg_clear_bindings(struct pg_stmt *st);
 
-/* DB_ROW, DB_DONE or an error code (above). */
-int		 pg_step(struct pg_stmt *st);
+/*
+ * DB_ROW, DB_DONE or an error code (above).  With in_turn, a statement
+ * that may write (any but a SELECT) run outside any transaction runs
+ * in one of its own that takes the writers' lock (pg_begin_write), as
+ * an SQLite statement outside a transaction takes SQLite's write lock:
+ * a lone UPDATE (a worker's claim, a clock dropped) then never meets a
+ * half-done move of another process.
+ */
+int		 pg_step(struct pg_stmt *st, int in_turn);
 void		 pg_reset(struct pg_stmt *st);
 
 int		 pg_column_is_null(struct pg_stmt *st, int i);

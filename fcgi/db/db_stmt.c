@@ -52,7 +52,10 @@ db_bind_null(struct db_stmt *st, int i)
 int
 db_step(struct db_stmt *st)
 {
-	return st->lite != NULL ? sqlite3_step(st->lite) : pg_step(st->pg);
+	if (st->lite != NULL)
+		return sqlite3_step(st->lite);
+	/* Outside query-only mode a lone statement may write: in turn. */
+	return pg_step(st->pg, !st->db->pg_ro);
 }
 
 void

@@ -286,7 +286,8 @@ test_batch(void **state)
 
 struct writer {
 	const char	*uri;
-	int		 began;		/* its BEGIN returned */
+	int		 lone;		/* a lone statement, no BEGIN */
+	int		 began;		/* its BEGIN (or statement) returned */
 };
 
 static void *
@@ -297,7 +298,10 @@ second_writer(void *arg)
 
 	if ((db = db_open(w->uri, 0)) == NULL)
 		return NULL;
-	if (db_begin_immediate(db) == DB_OK) {
+	if (w->lone) {
+		if (add_key(db, "w2") == DB_OK)
+			__atomic_store_n(&w->began, 1, __ATOMIC_SEQ_CST);
+	} else if (db_begin_immediate(db) == DB_OK) {
 		__atomic_store_n(&w->began, 1, __ATOMIC_SEQ_CST);
 		(void)add_key(db, "w2");
 		(void)db_commit(db);
@@ -310,18 +314,21 @@ static const char SQL_WAITING[] =
     "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND "
     "NOT granted";
 
-/* Writers from two connections take turns, as on SQLite. */
+/*
+ * Writers from two connections take turns, as on SQLite: a transaction,
+ * and also a lone statement outside any (SQLite's autocommit write
+ * takes its lock too), waits for the writer before it.
+ */
 static void
-test_writers_take_turns(void **state)
+writers_take_turns(int lone)
 {
 	struct pgdb	 p;
 	struct db	*db, *look;
-	struct writer	 w = { NULL, 0 };
+	struct writer	 w = { NULL, lone, 0 };
 	struct db_stmt	*st;
 	pthread_t	 t;
 	int		 i, waiting = 0;
 
-	(void)state;
 	db = fresh(&p);
 	assert_non_null(look = db_open(p.uri, 0));
 	w.uri = p.uri;
@@ -344,6 +351,49 @@ test_writers_take_turns(void **state)
 	assert_int_equal(w.began, 1);
 	assert_int_equal(count_keys(look, "w%"), 2);
 	db_close(look);
+	db_close(db);
+	pgdb_drop(&p);
+}
+
+static void
+test_writers_take_turns(void **state)
+{
+	(void)state;
+	writers_take_turns(0);
+}
+
+static void
+test_lone_write_takes_its_turn(void **state)
+{
+	(void)state;
+	writers_take_turns(1);
+}
+
+/*
+ * In a group commit the request's savepoint ends before the batch's
+ * transaction: query-only mode is then allowed again, and the next
+ * read runs in a read-only snapshot.
+ */
+static void
+test_query_only_after_batch(void **state)
+{
+	struct pgdb	 p;
+	struct db	*db;
+	int		 committed;
+
+	(void)state;
+	db = fresh(&p);
+	db_batch_begin(db);
+	assert_int_equal(db_query_only(db, 0), DB_OK);
+	assert_int_equal(batch_request(db, "a1", 1), DB_OK);
+	assert_int_equal(db_query_only(db, 1), DB_OK);
+	assert_int_equal(db_batch_end(db, &committed), DB_OK);
+	assert_true(committed);
+	assert_int_equal(db_begin_read(db), DB_OK);
+	assert_int_equal(add_key(db, "a2"), DB_ERROR);	/* read only */
+	db_end_read(db);
+	assert_int_equal(db_query_only(db, 0), DB_OK);
+	assert_int_equal(count_keys(db, "a%"), 1);
 	db_close(db);
 	pgdb_drop(&p);
 }
@@ -384,6 +434,8 @@ main(void)
 		cmocka_unit_test(test_transactions),
 		cmocka_unit_test(test_batch),
 		cmocka_unit_test(test_writers_take_turns),
+		cmocka_unit_test(test_lone_write_takes_its_turn),
+		cmocka_unit_test(test_query_only_after_batch),
 		cmocka_unit_test(test_query_only),
 	};
 
