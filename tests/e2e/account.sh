@@ -182,11 +182,11 @@ check "the new one verifies it" [ "$(code vnew)" = 200 ] && [ "$(sql "SELECT ema
 get c5 carol /account
 send lall carol /account/logout-all "csrf=$(csrf c5)"
 check "log out everywhere: 303 to /login" [ "$(code lall)" = 303 ] && [ "$(loc lall)" = /login ]
-check "no session of carol is left" [ "$(sql "SELECT count(*) FROM sessions WHERE user = $uid")" = 0 ]
+check "no session of carol is left" [ "$(sql "SELECT count(*) FROM sessions WHERE \"user\" = $uid")" = 0 ]
 get c6 carol2 /account
 check "the other device is signed out" [ "$(code c6)" = 303 ]
 check "carol logs in again" login carol 'carol secret 4' "$tmp/carol.jar"
-sql "UPDATE sessions SET last_seen = CAST(strftime('%s', 'now') AS INTEGER) - 15 * 86400 WHERE user = $uid"
+sql "UPDATE sessions SET last_seen = $(($(date +%s) - 15 * 86400)) WHERE \"user\" = $uid"
 get c7 carol /account
 check "a session unused for 15 days has ended" [ "$(code c7)" = 303 ]
 check "carol logs in again" login carol 'carol secret 4' "$tmp/carol.jar"
@@ -201,7 +201,7 @@ check "  and that it was never used" has tok "Last used: never"
 T user add bob bob@example.org --password bob-secret-1 > /dev/null
 gid=$(T import tests/records/gin-vodka-g1-gin.json --users carol,bob 2>/dev/null)
 check "the token reads a game" [ "$(curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $api" "$INST_URL/api/games/$gid")" = 200 ]
-check "its use is recorded" [ "$(sql "SELECT api_token_used > 0 FROM users WHERE id = $uid")" = 1 ]
+check "its use is recorded" [ "$(sql "SELECT CASE WHEN api_token_used > 0 THEN 1 ELSE 0 END FROM users WHERE id = $uid")" = 1 ]
 get c9 carol /account
 check "the account page shows the last use" hasnt c9 "Last used: never"
 apimove() { curl -sS -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $api" --data-binary '{"ply": 99, "move": "pass"}' "$INST_URL/api/games/$gid/moves"; }

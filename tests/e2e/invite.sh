@@ -69,8 +69,8 @@ new() {
 status() { sql "SELECT status FROM games WHERE id = $1"; }
 clocks() { sql "SELECT count(*) FROM seats WHERE game = $1 AND deadline IS NOT NULL"; }
 state() { sql "SELECT coalesce(answer, 'waiting') FROM invitations WHERE game = $1 ORDER BY id DESC LIMIT 1"; }
-inv_seat() { sql "SELECT seat FROM invitations WHERE game = $1 AND user = (SELECT id FROM users WHERE name = '$2')"; }
-seat_of() { sql "SELECT seat FROM seats WHERE game = $1 AND user = (SELECT id FROM users WHERE name = '$2')"; }
+inv_seat() { sql "SELECT seat FROM invitations WHERE game = $1 AND \"user\" = (SELECT id FROM users WHERE name = '$2')"; }
+seat_of() { sql "SELECT seat FROM seats WHERE game = $1 AND \"user\" = (SELECT id FROM users WHERE name = '$2')"; }
 # waiting ID: invited and not started (every check of "before").
 waiting() {
 	check "  $1: the game is open" [ "$(status "$1")" = open ]
@@ -218,7 +218,7 @@ page gc carol "$INST_URL/g/$v"
 post c1 carol "$INST_URL/g/$v/invite" "$(form "$tmp/gc.html" "/g/$v/invite" answer=accept)"
 check "  carol accepts last: the game starts" [ "$(status "$v")" = active ]
 check "  carol sits where the lobby put her" [ "$(seat_of "$v" carol)" = "$sc" ]
-check "  the seat to act has its clock or, a bot's, is due" [ "$(sql "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game WHERE s.game = $v AND (g.to_act >> s.seat) & 1 AND (s.deadline IS NOT NULL OR s.bot_due IS NOT NULL)")" -ge 1 ]
+check "  the seat to act has its clock or, a bot's, is due" [ "$(sql "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game WHERE s.game = $v AND ((g.to_act >> CAST(s.seat AS INTEGER)) & 1) = 1 AND (s.deadline IS NOT NULL OR s.bot_due IS NOT NULL)")" -ge 1 ]
 
 instance_stop || fail=1
 echo "invite.sh: $(( $(date +%s) - start )) s"

@@ -42,7 +42,7 @@ post vp alice "$INST_URL/lobby/new" "$(form "$tmp/lo.html" '#new-form-vodkapolis
 check "a 6-seat Vodkapolis table: 303" [ "$(code vp)" = 303 ]
 vid=$(sed -n 's|.*/g/\([0-9]*\)$|\1|p' "$tmp/vp.loc")
 check "  one game more" [ "$(count)" = $((before + 1)) ]
-check "  six seats: alice, three bots, one open and one held for bob" [ "$(db "SELECT count(*), sum(user IS NULL), sum(is_bot) FROM seats WHERE game = $vid")" = "6|2|3" ]
+check "  six seats: alice, three bots, one open and one held for bob" [ "$(db "SELECT count(*), sum(CASE WHEN \"user\" IS NULL THEN 1 ELSE 0 END), sum(is_bot) FROM seats WHERE game = $vid")" = "6|2|3" ]
 check "  bob's seat waits for his answer (tests/e2e/invite.sh)" [ "$(db "SELECT count(*) FROM invitations i JOIN users u ON u.id = i.user JOIN seats s ON s.game = i.game AND s.seat = i.seat WHERE i.game = $vid AND u.name = 'bob' AND i.answer IS NULL AND s.user IS NULL")" = 1 ]
 check "  the option is stored" [ "$(db "SELECT options FROM games WHERE id = $vid")" = "end_mode=last_standing" ]
 page vg alice "$INST_URL/g/$vid"
@@ -58,7 +58,7 @@ EOF
 check "  a seat row is named by the player's number, never a seat" sh -c "grep -q '>Player 2<' '$tmp/lc.html' && ! grep -q '>Seat [0-9]' '$tmp/lc.html'"
 post jc carol "$INST_URL/g/$vid/join" "$(form "$tmp/lc.html" "/g/$vid/join")"
 check "carol takes the open seat: 303" [ "$(code jc)" = 303 ]
-check "  only bob's seat is left, and the game waits for him" [ "$(db "SELECT count(*), (SELECT status FROM games WHERE id = $vid) FROM seats WHERE game = $vid AND user IS NULL")" = "1|open" ]
+check "  only bob's seat is left, and the game waits for him" [ "$(db "SELECT count(*), (SELECT status FROM games WHERE id = $vid) FROM seats WHERE game = $vid AND \"user\" IS NULL")" = "1|open" ]
 
 # Six Suit, four players in two teams, bots elsewhere; defaults written
 # out are not stored.

@@ -103,7 +103,7 @@ check "the bot's move queued her a turn mail, held, not sent" \
 check "the bot moved too" [ "$(sql "SELECT count(*) FROM moves WHERE game = $g1 AND seat = 1")" -gt 10 ]
 check "turn mail was queued for alice" \
     [ "$(sql "SELECT count(*) FROM outbox o JOIN users u ON u.id = o.user WHERE u.name = 'alice'")" -ge 1 ]
-check "her seen mark is written" [ "$(sql "SELECT seen_at > 0 FROM seats WHERE game = $g1 AND seat = 0")" = 1 ]
+check "her seen mark is written" [ "$(sql "SELECT CASE WHEN seen_at > 0 THEN 1 ELSE 0 END FROM seats WHERE game = $g1 AND seat = 0")" = 1 ]
 check "while she plays and her page polls: no mail at all" [ "$(nmail alice@example.org)" = 0 ]
 check "the worker says it held or dropped them" grep -q "held while the player" "$INST/log/worker-once.log"
 

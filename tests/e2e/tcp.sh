@@ -41,10 +41,13 @@ cleanup() {
 		kill -TERM "$p" 2>/dev/null
 	done
 	wait 2>/dev/null
+	instance_db_drop
 	rm -rf "$tmp"
 }
 trap cleanup EXIT INT TERM
 mkdir -p "$tmp/run" "$tmp/log"
+# The database (either store) and $INST/sql, which web.sh's sql runs.
+instance_db || { echo "FAIL: no database"; exit 1; }
 . tests/e2e/lib/web.sh
 
 free_port6() {
@@ -58,7 +61,7 @@ PB=$(free_port6)
 PW=$(instance_free_port)
 A=127.0.0.1:$PA B=[::1]:$PB W=127.0.0.1:$PW
 cat > "$INST_CONF" <<EOF
-db = $tmp/topper.db
+db = $INST_DB
 socket = $A
 port = $INST_PORT
 base_url = $INST_URL

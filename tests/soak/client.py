@@ -132,6 +132,8 @@ def player(a, name, stats, acks, ack_lock, stop, rnd, count):
         if c is None:
             stats.add('login', 0, False)
             time.sleep(0.2)
+    if c is None:			# stopped before a login succeeded
+        return
     auth = {'Authorization': 'Bearer ' + token}
     seat = {}				# game -> this user's seat, once known
     while not stop.is_set():

@@ -25,7 +25,7 @@ tmp=$INST/soak
 mkdir -p "$tmp"
 fail=0
 soak_users "$INST_CONF" 6 && soak_games "$INST_CONF" 12 || fail=1
-games=$(sqlite3 "$INST/topper.db" "SELECT group_concat(id) FROM games")
+games=$(inst_sql "SELECT id FROM games ORDER BY id" | paste -sd,)
 first=${games%%,*}
 echo "load: seed $SEED, ${SECONDS_} s, 6 players, $READERS readers$(command -v wrk > /dev/null && echo ', wrk on one ply poll') ($TOPPER)"
 wrk_pid=

@@ -59,7 +59,7 @@ mail.timeout = 5
 mail.quiet = 0"
 instance_start || { echo "soak mail: 0 checked, 1 failed"; exit 1; }
 soak_users "$INST_CONF" 6 && soak_games "$INST_CONF" 12 || fail=1
-games=$(sqlite3 "$INST/topper.db" "SELECT group_concat(id) FROM games")
+games=$(inst_sql "SELECT id FROM games ORDER BY id" | paste -sd,)
 echo "mail: seed $SEED, ${SECONDS_} s of outages, then up to $DRAIN s to drain"
 
 "$PY" tests/soak/client.py "$INST_URL" --users soak0,soak1,soak2,soak3,soak4,soak5 \
@@ -98,20 +98,19 @@ while [ "$(date +%s)" -lt "$end" ]; do
 done
 wait "$client"
 cat "$work/client.out"
-queued=$(sqlite3 "$INST/topper.db" "SELECT count(*) FROM outbox")
-retried=$(sqlite3 "$INST/topper.db" "SELECT count(*) FROM outbox WHERE attempts > 1")
+queued=$(inst_sql "SELECT count(*) FROM outbox")
+retried=$(inst_sql "SELECT count(*) FROM outbox WHERE attempts > 1")
 echo "mail: $refusals outages refusing (451), $gone with the server gone, $down_s s down in all, $wkills kills of the worker; $queued mails queued"
 
 # Drain: the server stays up now.
 t0=$(date +%s)
-while [ "$(sqlite3 "$INST/topper.db" "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL")" -gt 0 ] &&
+while [ "$(inst_sql "SELECT count(*) FROM outbox WHERE sent IS NULL AND failed IS NULL")" -gt 0 ] &&
     [ $(($(date +%s) - t0)) -lt "$DRAIN" ]; do
 	sleep 1
 done
 echo "mail: drained in $(($(date +%s) - t0)) s"
-retried=$(sqlite3 "$INST/topper.db" "SELECT count(*) FROM outbox WHERE attempts > 1")
-sqlite3 -separator '	' "$INST/topper.db" \
-    "SELECT message_id, CASE WHEN sent IS NOT NULL THEN 'sent' WHEN failed IS NOT NULL THEN 'failed' ELSE 'pending' END FROM outbox" \
+retried=$(inst_sql "SELECT count(*) FROM outbox WHERE attempts > 1")
+inst_sql "SELECT message_id, CASE WHEN sent IS NOT NULL THEN 'sent' WHEN failed IS NOT NULL THEN 'failed' ELSE 'pending' END FROM outbox" \
     > "$work/rows"
 "$PY" - "$BOX" "$work/rows" "$retried" <<'PYEOF' || fail=1
 import mailbox, sys
@@ -122,7 +121,7 @@ for k in box.keys():
     # when the message is written.
     mid = box[k]['Message-ID'].strip().strip('<>').split('@')[0]
     got[mid] = got.get(mid, 0) + 1
-rows = dict(l.rstrip('\n').split('\t') for l in open(sys.argv[2]) if l.strip())
+rows = dict(l.rstrip('\n').rsplit('|', 1) for l in open(sys.argv[2]) if l.strip())
 rows = {k.strip('<>').split('@')[0]: v for k, v in rows.items()}
 bad = 0
 not_sent = [m for m, s in rows.items() if s != 'sent']

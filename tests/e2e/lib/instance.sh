@@ -97,10 +97,62 @@ _inst_sql_script() {
 
 inst_sql() { "$INST/sql" "$1"; }
 
+# instance_db: only the database of an instance and its $INST/sql (INST
+# set), for a suite that starts its processes itself (tcp.sh); sets
+# INST_DB.  instance_db_drop [keep] drops it (unless keep) and stops the
+# PostgreSQL server _inst_db started, if it did.
+instance_db() {
+	_inst_db || { inst_log "no database for the instance"; return 1; }
+	_inst_sql_script
+}
+
+instance_db_drop() {
+	_idr=0
+	if [ "${1:-}" != keep ] && [ -n "${_inst_pgdb:-}" ]; then
+		"$PG_BIN/psql" -X -q "$PG_SUPER_URI" \
+		    -c "DROP DATABASE IF EXISTS $_inst_pgdb" > /dev/null 2>&1
+	fi
+	[ "${_inst_own_pg:-0}" = 1 ] && { pg_stop || _idr=1; _inst_own_pg=0; }
+	_inst_pgdb=
+	return $_idr
+}
+
+# inst_blob TEXT: an SQL literal of TEXT's bytes as a blob, to compare
+# with a blob column (SQLite's X'..' is a bit string in PostgreSQL).
+inst_blob() {
+	_h=$(printf %s "$1" | od -An -v -tx1 | tr -d ' \n')
+	if [ "${TOPPER_STORE:-sqlite}" = postgresql ]; then
+		printf "'\\\\x%s'::bytea" "$_h"
+	else
+		printf "X'%s'" "$_h"
+	fi
+}
+
+# inst_db_sum: a checksum of the store that changes with any write, to
+# prove that a request wrote nothing.  SQLite: the database file and its
+# WAL, byte for byte.  PostgreSQL: every row of every table with its
+# xmin (any UPDATE, even to the same values, makes a new row version
+# with a new xmin) and every sequence (an INSERT, even one deleted or
+# rolled back, draws an id).
+inst_db_sum() {
+	if [ "${TOPPER_STORE:-sqlite}" != postgresql ]; then
+		cat "$INST_DB" "$INST_DB-wal" 2>/dev/null | sha256sum
+		return
+	fi
+	{
+		for _t in $(inst_sql "SELECT tablename FROM pg_tables
+		    WHERE schemaname = 'public' ORDER BY 1"); do
+			echo "$_t"
+			inst_sql "SELECT xmin, t.* FROM \"$_t\" t ORDER BY ctid"
+		done
+		inst_sql "SELECT sequencename, last_value FROM pg_sequences
+		    ORDER BY 1"
+	} | sha256sum
+}
+
 instance_start() {
 	INST=$(mktemp -d "${TMPDIR:-/tmp}/topper-e2e.XXXXXX") || return 1
-	_inst_db || { inst_log "no database for the instance"; return 1; }
-	_inst_sql_script || return 1
+	instance_db || return 1
 	INST_PORT=$(instance_free_port)
 	INST_URL=http://127.0.0.1:$INST_PORT
 	INST_CONF=$INST/topper.conf
@@ -209,13 +261,11 @@ instance_stop() {
 	fi
 	if [ "${INSTANCE_KEEP:-0}" = 1 ] || [ $_rc -ne 0 ]; then
 		inst_log "kept $INST"
+		instance_db_drop keep || _rc=1
 	else
 		rm -rf "$INST"
-		[ -n "${_inst_pgdb:-}" ] && "$PG_BIN/psql" -X -q "$PG_SUPER_URI" \
-		    -c "DROP DATABASE IF EXISTS $_inst_pgdb" > /dev/null 2>&1
+		instance_db_drop || _rc=1
 	fi
-	[ "${_inst_own_pg:-0}" = 1 ] && { pg_stop || _rc=1; _inst_own_pg=0; }
-	_inst_pgdb=
 	INST=
 	return $_rc
 }

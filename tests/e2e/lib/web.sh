@@ -5,7 +5,8 @@
 #
 #   check DESCRIPTION COMMAND...   "ok:"/"FAIL:" line; a failure sets fail=1
 #   T ARGS...                      the topper command on this instance
-#   sql STATEMENT                  sqlite3 on this instance's database
+#   sql STATEMENT                  one statement on this instance's store
+#                                  (sqlite3 or psql: inst_sql)
 #   login NAME PASSWORD JAR        log in through /login, cookies in JAR
 #   users / add_users NAME...      make users secret-NAME-pw (users: and
 #                                  log each in, $tmp/NAME.jar)
