@@ -56,7 +56,10 @@ if [ "${CLUSTER_INSIDE:-0}" != 1 ]; then
 	then
 		why="ip (iproute2) or unshare (util-linux) is missing"
 	elif ! unshare --net true 2> /dev/null; then
-		why="unshare --net is refused (no CAP_NET_ADMIN?)"
+		why="unshare --net is refused (no CAP_SYS_ADMIN?)"
+	elif ! unshare --net ip link add p0 type veth peer name p1 2> /dev/null
+	then
+		why="a veth pair cannot be made (no CAP_NET_ADMIN?)"
 	elif ! ip netns add "tpc$$-probe" 2> /dev/null; then
 		why="ip netns add is refused"
 	else
@@ -288,7 +291,7 @@ done
 check "8 players registered through nginx, each with an API token ($n)" [ $n = 8 ]
 check "  their verification mails are queued" \
     [ "$(psql_ "SELECT count(*) FROM outbox")" -ge 8 ]
-for b in 1 2 3 4; do
+for b in 1 2; do
 	T user add "bot$b" "bot$b@example.org" --bot > /dev/null ||
 	    { echo "FAIL: bot user"; exit 1; }
 done
@@ -313,19 +316,19 @@ game() {
 tok() { case $1 in bot*) echo - ;; *) cat "$tmp/$1.token" ;; esac; }
 : > "$tmp/games"
 # Humans against each other, and against a bot: the stream plays these.
-set -- ann:ben cat:dan eve:fay gus:hal ann:bot1 ben:bot2 cat:bot3 dan:bot4 \
-    eve:bot1 fay:bot2 gus:bot3 hal:bot4
+set -- ann:ben cat:dan eve:fay gus:hal ann:bot1 cat:bot2 eve:bot1 gus:bot2
 for pair in "$@"; do
 	a=${pair%:*} b=${pair#*:}
 	id=$(game "$a,$b" 50) || { echo "FAIL: import $pair"; exit 1; }
 	echo "$id $(tok "$a") $(tok "$b")" >> "$tmp/games"
 done
 # Bots against each other: the workers alone.
-for pair in bot1:bot2 bot3:bot4 bot2:bot3 bot4:bot1; do
+for pair in bot1:bot2 bot2:bot1; do
 	game "${pair%:*},${pair#*:}" 50 > /dev/null ||
 	    { echo "FAIL: import $pair"; exit 1; }
 done
-check "16 games stored" [ "$(psql_ 'SELECT count(*) FROM games')" = 16 ]
+NGAMES=10
+check "$NGAMES games stored" [ "$(psql_ 'SELECT count(*) FROM games')" = $NGAMES ]
 
 # ---- the stream of moves, and a host killed in it ----
 rm -f "$tmp/play.log"
@@ -422,7 +425,8 @@ json.dump(d, open(sys.argv[1], "w"))' "$tmp/export.json" "$tmp/seed.$id" &&
 		head -n 5 "$tmp/replay.err"
 	fi
 done
-check "every game's log replays to its stored snapshot ($replays of 16)" [ $replays = 16 ]
+check "every game's log replays to its stored snapshot ($replays of $NGAMES)" \
+    [ $replays = $NGAMES ]
 
 # ---- no double work by the two workers ----
 wsum() {	# the sum of a worker log field: PATTERN (a sed group)
