@@ -265,14 +265,32 @@ static const char SQL_GIVE_UP[] =
     "error = coalesce(error, 'the worker stopped during every attempt') "
     "WHERE sent IS NULL AND failed IS NULL AND attempts >= ?2 "
     "AND claimed_until IS NOT NULL AND claimed_until <= ?1 RETURNING id";
-static const char SQL_CLAIM[] =
-    "UPDATE outbox SET claimed_until = ?1 + ?2, attempts = attempts + 1 "
-    "WHERE id = (SELECT id FROM outbox WHERE sent IS NULL AND failed IS NULL "
-    "AND next_try <= ?1 AND attempts < ?3 "
-    "AND (claimed_until IS NULL OR claimed_until <= ?1) ORDER BY id LIMIT 1) "
-    "RETURNING id, to_addr, subject, body, message_id, coalesce(\"user\", 0), "
-    "coalesce(game, 0), kind, coalesce(seat, -1), coalesce(ply, 0), why, "
-    "composed, html, headers, attempts";
+/*
+ * The claim of the first due row.  The outer WHERE says again what the
+ * inner SELECT chose by.  On PostgreSQL two workers' inner SELECTs can
+ * both pick row X; the second UPDATE waits for the first's row lock
+ * and, once it commits, checks only the outer WHERE against the row as
+ * the first left it (READ COMMITTED), so "id = X" alone claimed X a
+ * second time and the mail went out twice (tests/e2e/cluster.sh).  With
+ * the conditions repeated it claims nothing and tries again next poll.
+ * PostgreSQL's form also passes over rows another worker is claiming
+ * (FOR UPDATE SKIP LOCKED), so the second worker takes the next row
+ * instead; SQLite, one writer at a time, has no such clause.
+ */
+#define CLAIM_HEAD \
+    "UPDATE outbox SET claimed_until = ?1 + ?2, attempts = attempts + 1 " \
+    "WHERE id = (SELECT id FROM outbox WHERE sent IS NULL AND failed IS NULL " \
+    "AND next_try <= ?1 AND attempts < ?3 " \
+    "AND (claimed_until IS NULL OR claimed_until <= ?1) ORDER BY id LIMIT 1"
+#define CLAIM_TAIL \
+    ") AND sent IS NULL AND failed IS NULL " \
+    "AND (claimed_until IS NULL OR claimed_until <= ?1) " \
+    "RETURNING id, to_addr, subject, body, message_id, " \
+    "coalesce(\"user\", 0), coalesce(game, 0), kind, coalesce(seat, -1), " \
+    "coalesce(ply, 0), why, composed, html, headers, attempts"
+static const char SQL_CLAIM[] = CLAIM_HEAD CLAIM_TAIL;
+static const char SQL_CLAIM_PG[] = CLAIM_HEAD " FOR UPDATE SKIP LOCKED"
+    CLAIM_TAIL;
 static const char SQL_STORE_TEXT[] =
     "UPDATE outbox SET subject = ?2, body = ?3, html = ?4, headers = ?5, "
     "composed = 1 WHERE id = ?1";
@@ -330,7 +348,7 @@ claim(struct mail_sender *ms, struct db *db, struct arena *a, int64_t now,
 	db_reset(st);
 
 	memset(r, 0, sizeof(*r));
-	if ((st = db_stmt(db, SQL_CLAIM)) == NULL)
+	if ((st = db_stmt(db, db_is_pg(db) ? SQL_CLAIM_PG : SQL_CLAIM)) == NULL)
 		return -1;
 	db_bind_int64(st, 1, now);
 	db_bind_int(st, 2, ms->lease);
