@@ -60,6 +60,10 @@ password=bench-password
 die() { echo "bench-scale: $*" >&2; exit 1; }
 say() { echo "bench-scale: $(date -u +%H:%M:%S) $*" >&2; }
 load() { cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null; }
+# 1234567 as 1,234,567.
+human() { awk -v n="$1" 'BEGIN { s = sprintf("%.0f", n); o = ""
+	while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) }
+	print s o }'; }
 
 for t in wrk nginx sqlite3 curl; do
 	command -v $t > /dev/null || die "$t is missing (make deps installs it)"
@@ -315,7 +319,7 @@ grow() {
 			sq_bulk "$_sql"
 		fi
 		_r1=$(date +%s)
-		say "$TOPPER_STORE: $((_have + _n)) games, $_n copied in" \
+		say "$TOPPER_STORE: $(human $((_have + _n))) games, $(human "$_n") copied in" \
 		    "$((_r1 - _r0)) s ($((_n / (_r1 - _r0 + 1))) games/s or more)"
 	done
 	if [ "$TOPPER_STORE" = postgresql ]; then
@@ -390,7 +394,7 @@ plies() { q "SELECT sum(ply) FROM games WHERE id <= $seed_max"; }
 # move: one turn on the current instance; prints 303s/s.
 move_turn() {
 	"$TOPPER" bench-moves --game gin-vodka --config "$INST_CONF" \
-	    --per-game 6 --out "$tmp/moves.txt" > /dev/null ||
+	    --per-game 10 --out "$tmp/moves.txt" > /dev/null ||
 	    die "bench-moves failed"
 	_before=$(plies)
 	wrk -t2 -c4 -d${secs}s -s "$root/tools/bench/moves.lua" "$INST_URL" -- \
@@ -437,19 +441,16 @@ measure() {
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 verdict() { awk -v r="$1" 'BEGIN { print (r <= 1.20 ? "met" : "NOT met") }'; }
-human() { awk -v n="$1" 'BEGIN { s = sprintf("%d", n); o = ""
-	while (length(s) > 3) { o = "," substr(s, length(s) - 2) o; s = substr(s, 1, length(s) - 3) }
-	print s o }'; }
 
 out=$tmp/report
 {
 	echo
 	echo "capacity curve (tools/bench-scale.sh $base $sizes): $(nproc) CPUs, on each store 2 FastCGI readers + 1 writer (--batch 16), wrk -t2 -c4"
-	echo "data: $fill, then copies of the finished games by SQL; 1,000 users; $nopen games in progress"
+	echo "data: $fill, then copies of the finished games by SQL; 1,000 users; $(human "$nopen") games in progress"
 	echo "SQLite $(sqlite3 --version | cut -d ' ' -f 1) (WAL, synchronous=FULL); PostgreSQL $pg_version on the same disk, fsync=on synchronous_commit=on full_page_writes=on shared_buffers=128MB"
 	echo "page: GET /g/$gid as $player, to act at ply $gply ($page_bytes bytes); move: POST /g/ID/move, 303s/s"
 	echo "each figure: the mean of $turns turns of ${secs}s; in a turn the four instances run one after the other"
-	echo "bytes per finished game at $(human "$base"): (sq0, pg0 after growing from $(human "$nseed") to $(human "$base")) / $((base - nseed)) games:"
+	echo "bytes per finished game at $(human "$base"): (sq0, pg0 after growing from $(human "$nseed") to $(human "$base")) / $(human $((base - nseed))) games:"
 	echo "  SQLite $(human "$sq_perg0") bytes, PostgreSQL $(human "$pg_perg0") bytes"
 } > "$out"
 cat "$out"
