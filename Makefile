@@ -118,7 +118,7 @@ build/tests/bench/bench_engine: build/tests/bench/bench_engine.o \
 bench: all build/tests/bench/bench_engine
 	sh tools/bench.sh
 
-# The capacity curve to 1,000,000 stored games: an hour or more.
+# The capacity curve to 1,000,000 stored games: half an hour or more.
 bench-scale: all
 	sh tools/bench-scale.sh 10000 100000 1000000
 
