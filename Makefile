@@ -4,7 +4,9 @@
 #   make test     install what is missing, build with ASan+UBSan, run every test
 #   make run      install, build, start nginx + topper fcgi + topper worker
 #   make stop     stop what make run started
-#   make bench    the benchmarks of DESIGN.md "Speed"
+#   make bench    the benchmarks of DESIGN.md "Speed", with the capacity curve at
+#                 10,000 and 100,000 games on SQLite and PostgreSQL
+#   make bench-scale  the capacity curve to 1,000,000 games (tools/bench-scale.sh)
 #   make soak     the reliability figures (tools/soak.sh; SOAK_MINUTES)
 #   make bench-bots  the strong bot against the easy one, per game (an hour)
 #   make install  PREFIX=/usr/local DESTDIR=
@@ -61,7 +63,8 @@ endef
 $(eval $(call tree,build,$(OPT)))
 $(eval $(call tree,build-asan,$(SAN)))
 
-.PHONY: all deps test run stop bench install clean check-purity check-layers bench-bots
+.PHONY: all deps test run stop bench install clean check-purity check-layers bench-bots \
+	bench-scale
 .DEFAULT_GOAL := all
 
 all: deps bin/topper
@@ -114,6 +117,10 @@ build/tests/bench/bench_engine: build/tests/bench/bench_engine.o \
 
 bench: all build/tests/bench/bench_engine
 	sh tools/bench.sh
+
+# The capacity curve to 1,000,000 stored games: half an hour or more.
+bench-scale: all
+	sh tools/bench-scale.sh 10000 100000 1000000
 
 bench-bots: all
 	sh tools/bench-bots.sh

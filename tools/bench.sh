@@ -39,6 +39,8 @@
 # (d) and (e) run the same db.c: WAL with synchronous=FULL, the writers'
 # queue, and SQLite's checkpoint rule run by the writer after COMMIT;
 # no other process checkpoints for them.
+# Then tools/bench-scale.sh 10000 100000: the capacity curve, SQLite
+# and PostgreSQL side by side (see that file).
 # BENCH_KEEP=1 keeps the instance's directory and wrk's reports.
 # BENCH_TOPPER=PATH runs another build than bin/topper.
 # BENCH_BASE=DIR runs tools/bench-compare.sh instead: (c) and (g) for
@@ -380,3 +382,10 @@ echo "(d) and (e) both include SQLite's checkpoints (PASSIVE, every 8000 WAL pag
 echo "(d) commits the POSTs waiting for the writer together (topper fcgi --batch 16), each reply after its commit"
 # Further benchmarks may follow here (no "exit" above this line).
 sh tools/bench-engines.sh || die "tools/bench-engines.sh failed"
+# The capacity curve (issue 22): a game page and move POSTs on SQLite
+# and on PostgreSQL side by side, at 10,000 and 100,000 stored games,
+# with the bytes a finished game costs; make bench-scale goes on to
+# 1,000,000.  Its own instances, started after this one's are stopped.
+cleanup
+trap - EXIT
+sh tools/bench-scale.sh 10000 100000 || die "tools/bench-scale.sh failed"
