@@ -7,12 +7,16 @@
  * unseen cards dealt at random, cards public play put in a hand kept
  * there), every candidate move is applied to that same sample and
  * played out by a fast default policy (the easy bot, or random legal
- * moves) to the end of the hand or a move cap.  The easy bot's own
- * choice stands unless another move beat it on the same samples by
- * SEARCH_T standard errors over at least SEARCH_ROUNDS_MIN samples
- * (the best such move is chosen).  A budget under SEARCH_ROUNDS_MIN
- * playouts a candidate compares the easy move with a random few others
- * only.  A result is the seat's score change in
+ * moves) to the end of the hand or a move cap.  Each candidate is
+ * judged on SEARCH_ROUNDS_MIN samples, and the rest of the budget goes
+ * to those still ahead of the easy move.  The easy bot's own choice
+ * stands unless another move beat it on the same samples by Student's
+ * critical t for its samples at SEARCH_ALPHA shared among the moves
+ * compared, its spread floored by the spread all candidates show (the
+ * best mean gain of those that pass is chosen).  A small budget
+ * compares the easy move with a random few others only (at most
+ * playouts / (SEARCH_ROUNDS_MIN x SEARCH_SHARE) moves in all).  A
+ * result is the seat's score change in
  * the playout less the mean of the other seats' (times the game's
  * score_sign), plus or minus SEARCH_WIN_BONUS when the game ends.
  *
@@ -42,15 +46,34 @@ enum {
 	 * equal differences have no spread at all, which read as an
 	 * infinite t.
 	 */
-	SEARCH_ROUNDS_MIN = 4
+	SEARCH_ROUNDS_MIN = 4,
+	/*
+	 * Candidates are capped at playouts / (SEARCH_ROUNDS_MIN x
+	 * SEARCH_SHARE), so a share of the budget is left for those
+	 * still ahead of the easy move once all are judged.
+	 */
+	SEARCH_SHARE = 2
 };
 
-/* Standard errors by which a move must beat the easy bot's to replace it. */
-#define SEARCH_T 2.0
+/*
+ * The chance, under noise alone, that some move replaces the easy one
+ * (shared among the moves compared).
+ */
+#define SEARCH_ALPHA 0.05
 
 enum search_policy {
 	SEARCH_POLICY_EASY,		/* every seat plays the easy bot (bot_choose) */
 	SEARCH_POLICY_RANDOM		/* every seat plays a random legal move */
+};
+
+/* What the search saw when it chose (search_budget.trace). */
+struct search_trace {
+	const struct game_move	*easy;		/* the easy bot's move */
+	const struct game_move	*chosen;	/* the move returned */
+	int			 candidates;
+	int			 rounds;	/* samples the choice was judged on */
+	double			 mean;		/* chosen less easy, per sample */
+	double			 t;		/* its t (0 when the easy move stands) */
 };
 
 struct search_budget {
@@ -64,6 +87,12 @@ struct search_budget {
 	 */
 	int		(*stop)(void *arg);
 	void		*arg;
+	/*
+	 * For tests and tuning only (NULL in play): called once a move is
+	 * chosen, with what the search saw; the engine prints nothing.
+	 */
+	void		(*trace)(void *arg, const struct search_trace *t);
+	void		*trace_arg;
 };
 
 /* What one search did, for benchmarks and logs. */
