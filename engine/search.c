@@ -211,7 +211,6 @@ t_crit(double p, int df)
 struct search_tally {
 	double	 sum, sq;
 	int	 n;
-	int	 alive;		/* still played out */
 };
 
 /* The sample variance of t's differences (n >= 2). */
@@ -266,6 +265,56 @@ tally_t(const struct search_tally *t, double pv)
 	return m / sqrt(v / t->n);
 }
 
+/*
+ * One round: a sample, and on it the easy move and each candidate i
+ * with on[i] played out from the same stream, their differences
+ * added to ta[i].  Returns the playouts made; *stopped is set when the
+ * caller's stop came first (the round then counts for nothing).
+ */
+static int
+search_round(struct search_ctx *c, const void *view, struct rng *mr,
+    const struct game_move *cand, int n, const int *on,
+    struct search_tally *ta, int *stopped)
+{
+	const struct search_budget *b = c->budget;
+	struct game_status	 g0;
+	struct rng		 pr;
+	double			 rr[SEARCH_CANDIDATES_MAX];
+	uint8_t			 dn[32], pn[32];
+	int			 ok[SEARCH_CANDIDATES_MAX], i, k, made = 0;
+
+	search_noise(mr, dn);
+	search_noise(mr, pn);
+	c->r->determinize(view, c->seat, dn, c->det);
+	c->r->status(c->det, &g0);
+	/*
+	 * The stop is polled after every playout (a round of a slow game
+	 * can take longer than a move's time).
+	 */
+	for (i = 0; i < n; i++) {
+		ok[i] = 0;
+		if (i > 0 && !on[i])
+			continue;
+		rng_init(&pr, pn);
+		k = playout(c, &cand[i], &g0, &pr, &rr[i]);
+		ok[i] = k == 0;
+		made++;
+		if (k == -2 || (b->stop != NULL && b->stop(b->arg) &&
+		    i + 1 < n)) {
+			*stopped = 1;
+			return made;
+		}
+	}
+	for (i = 1; ok[0] && i < n; i++) {
+		if (!ok[i])
+			continue;
+		ta[i].sum += rr[i] - rr[0];
+		ta[i].sq += (rr[i] - rr[0]) * (rr[i] - rr[0]);
+		ta[i].n++;
+	}
+	return made;
+}
+
 enum game_rc
 search_choose(const struct game_rules *rules, const void *view, int seat,
     const uint8_t noise[32], const struct search_budget *budget,
@@ -275,16 +324,14 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	struct search_ctx		 c;
 	struct game_move		 cand[SEARCH_CANDIDATES_MAX];
 	struct search_tally		 ta[SEARCH_CANDIDATES_MAX];
-	double				 rr[SEARCH_CANDIDATES_MAX];
-	int				 ok[SEARCH_CANDIDATES_MAX], stopped = 0;
-	double				 pv, ts, tc, bm;
-	struct game_status		 g0;
-	struct rng			 mr, pr;
-	uint8_t				 dn[32], pn[32];
+	struct search_tally		 conf[SEARCH_CANDIDATES_MAX];
+	int				 on[SEARCH_CANDIDATES_MAX];
+	double				 pv, ts = 0;
+	struct rng			 mr;
 	struct game_move		 t;
 	struct search_trace		 tr;
 	int				 n, i, j, k, best, budget_po, done = 0;
-	int				 alive, cost;
+	int				 stopped = 0;
 
 	if (stats == NULL)
 		stats = &none;
@@ -304,13 +351,13 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	if ((n = candidates(&c, view, &mr, cand)) == 0)
 		return GAME_REFUSED;
 	/*
-	 * Every candidate is first judged on SEARCH_ROUNDS_MIN rounds
-	 * (each one playout of it and one of the easy move), and what is
-	 * left of the budget goes to those still ahead of the easy move:
-	 * the budget caps the candidates at one in SEARCH_SHARE of it
-	 * a round, a random few of the others when there are more.
+	 * Half the budget screens the candidates, each on
+	 * SEARCH_ROUNDS_MIN rounds (a round plays the easy move and every
+	 * candidate on one sample), so it caps them at
+	 * playouts / (2 x SEARCH_ROUNDS_MIN), a random few of the others
+	 * when there are more.
 	 */
-	k = budget_po / (SEARCH_ROUNDS_MIN * SEARCH_SHARE);
+	k = budget_po / (2 * SEARCH_ROUNDS_MIN);
 	if (k < 2)
 		k = 2;
 	if (n > k) {
@@ -327,85 +374,69 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	if (n == 1)
 		return GAME_OK;
 	memset(ta, 0, sizeof(ta));
-	for (i = 1; i < n; i++)
-		ta[i].alive = 1;
-	alive = n - 1;
-	while (alive > 0 && (done == 0 || done + 1 + alive <= budget_po)) {
-		search_noise(&mr, dn);
-		search_noise(&mr, pn);
-		rules->determinize(view, seat, dn, c.det);
-		rules->status(c.det, &g0);
-		/*
-		 * The stop is polled after every playout (a round of a slow
-		 * game can take longer than a move's time); a round cut
-		 * short counts for nothing, so the pairs stay whole.
-		 */
-		cost = 0;
-		for (i = 0; i < n && !stopped; i++) {
-			ok[i] = 0;
-			if (i > 0 && !ta[i].alive)
-				continue;
-			rng_init(&pr, pn);
-			k = playout(&c, &cand[i], &g0, &pr, &rr[i]);
-			ok[i] = k == 0;
-			cost++;
-			stopped = k == -2 || (budget->stop != NULL &&
-			    budget->stop(budget->arg) && i + 1 < n);
-		}
-		done += cost;
+	memset(conf, 0, sizeof(conf));
+	for (i = 0; i < n; i++)
+		on[i] = 1;
+	for (j = 0; j < SEARCH_ROUNDS_MIN && (done == 0 ||
+	    done + n <= budget_po); j++) {
+		done += search_round(&c, view, &mr, cand, n, on, ta,
+		    &stopped);
 		if (stopped)
 			break;
-		for (i = 1; ok[0] && i < n; i++) {
-			if (!ok[i])
-				continue;
-			ta[i].sum += rr[i] - rr[0];
-			ta[i].sq += (rr[i] - rr[0]) * (rr[i] - rr[0]);
-			ta[i].n++;
-		}
 		stats->rounds++;
-		/* Those judged and not ahead of the easy move are done. */
-		for (i = 1; i < n; i++)
-			if (ta[i].alive && ta[i].n >= SEARCH_ROUNDS_MIN &&
-			    ta[i].sum <= 0) {
-				ta[i].alive = 0;
-				alive--;
-			}
+		if (budget->stop != NULL && budget->stop(budget->arg))
+			stopped = 1;
+		if (stopped)
+			break;
+	}
+	/*
+	 * The screen's best (by its mean gain over the easy move, if any
+	 * gained at all) is then played against the easy move on fresh
+	 * samples, with the rest of the budget: the screen picked it for
+	 * its luck as much as for its worth, so only the fresh samples
+	 * may judge it.
+	 */
+	best = 0;
+	for (i = 1; i < n; i++)
+		if (ta[i].n >= SEARCH_ROUNDS_MIN && ta[i].sum > 0 &&
+		    (best == 0 || ta[i].sum / ta[i].n >
+		    ta[best].sum / ta[best].n))
+			best = i;
+	for (i = 1; i < n; i++)
+		on[i] = i == best;
+	while (best > 0 && !stopped && done + 2 <= budget_po) {
+		done += search_round(&c, view, &mr, cand, best + 1, on,
+		    conf, &stopped);
+		if (stopped)
+			break;
+		stats->rounds++;
 		if (budget->stop != NULL && budget->stop(budget->arg))
 			break;
 	}
 	stats->playouts = done;
 	stats->moves = c.moves;
 	/*
-	 * The easy move stands unless another did better on the same
-	 * samples by the critical t of its degrees of freedom, at
-	 * SEARCH_ALPHA shared among the n - 1 moves compared (each of
-	 * them might win by luck alone): noise must not talk the bot out
-	 * of a sound move (nor into a move and its undoing, turn after
-	 * turn).  Of those that pass, the best mean gain is chosen.
+	 * The easy move stands unless the screen's best did better on
+	 * the fresh samples by Student's critical t at SEARCH_ALPHA for
+	 * their count: noise must not talk the bot out of a sound move
+	 * (nor into a move and its undoing, turn after turn).  Its spread
+	 * is floored by the spread every candidate showed on the screen.
 	 */
 	pv = pooled_var(ta, n);
-	best = 0;
-	bm = 0;
-	ts = tc = 0;
-	for (i = 1; i < n; i++) {
-		if (ta[i].n < SEARCH_ROUNDS_MIN || ta[i].sum <= 0)
-			continue;
-		tc = t_crit(SEARCH_ALPHA / (n - 1), ta[i].n - 1);
-		if (tally_t(&ta[i], pv) > tc && ta[i].sum / ta[i].n > bm) {
-			bm = ta[i].sum / ta[i].n;
-			ts = tally_t(&ta[i], pv);
-			best = i;
-		}
-	}
-	*out = cand[best];
+	if (best > 0 && conf[best].n >= SEARCH_ROUNDS_MIN &&
+	    conf[best].sum > 0 && (ts = tally_t(&conf[best], pv)) >
+	    t_crit(SEARCH_ALPHA, conf[best].n - 1))
+		*out = cand[best];
+	else
+		best = 0;
 	if (budget->trace != NULL) {
 		memset(&tr, 0, sizeof(tr));
 		tr.easy = &cand[0];
 		tr.chosen = &cand[best];
 		tr.candidates = n;
-		tr.rounds = best > 0 ? ta[best].n : stats->rounds;
-		tr.mean = bm;
-		tr.t = ts;
+		tr.rounds = best > 0 ? conf[best].n : stats->rounds;
+		tr.mean = best > 0 ? conf[best].sum / conf[best].n : 0;
+		tr.t = best > 0 ? ts : 0;
 		budget->trace(budget->trace_arg, &tr);
 	}
 	return GAME_OK;

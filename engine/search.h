@@ -7,18 +7,19 @@
  * unseen cards dealt at random, cards public play put in a hand kept
  * there), every candidate move is applied to that same sample and
  * played out by a fast default policy (the easy bot, or random legal
- * moves) to the end of the hand or a move cap.  Each candidate is
- * judged on SEARCH_ROUNDS_MIN samples, and the rest of the budget goes
- * to those still ahead of the easy move.  The easy bot's own choice
- * stands unless another move beat it on the same samples by Student's
- * critical t for its samples at SEARCH_ALPHA shared among the moves
- * compared, its spread floored by the spread all candidates show (the
- * best mean gain of those that pass is chosen).  A small budget
- * compares the easy move with a random few others only (at most
- * playouts / (SEARCH_ROUNDS_MIN x SEARCH_SHARE) moves in all).  A
- * result is the seat's score change in
- * the playout less the mean of the other seats' (times the game's
- * score_sign), plus or minus SEARCH_WIN_BONUS when the game ends.
+ * moves) to the end of the hand or a move cap.  Half the budget
+ * screens the candidates, each on SEARCH_ROUNDS_MIN samples (with a
+ * small budget, the easy move and a random few others only: at most
+ * playouts / (2 x SEARCH_ROUNDS_MIN) moves); the screen's best, if it
+ * gained at all, then plays the easy move on fresh samples with the
+ * rest.  The easy bot's own choice stands unless the best beat it on
+ * those fresh samples by Student's critical t at SEARCH_ALPHA for
+ * their count (at least SEARCH_ROUNDS_MIN), its spread floored by the
+ * spread all candidates showed on the screen; so a move is replaced
+ * from 4 x SEARCH_ROUNDS_MIN playouts on.  A
+ * result is the seat's score change in the playout less the mean of
+ * the other seats' (times the game's score_sign), plus or minus
+ * SEARCH_WIN_BONUS when the game ends.
  *
  * Randomness comes only from the caller's 32 bytes of noise, so a
  * search replays; the budget is a number of playouts, and the caller
@@ -46,18 +47,12 @@ enum {
 	 * equal differences have no spread at all, which read as an
 	 * infinite t.
 	 */
-	SEARCH_ROUNDS_MIN = 4,
-	/*
-	 * Candidates are capped at playouts / (SEARCH_ROUNDS_MIN x
-	 * SEARCH_SHARE), so a share of the budget is left for those
-	 * still ahead of the easy move once all are judged.
-	 */
-	SEARCH_SHARE = 2
+	SEARCH_ROUNDS_MIN = 4
 };
 
 /*
- * The chance, under noise alone, that some move replaces the easy one
- * (shared among the moves compared).
+ * The chance that the screen's best replaces the easy move when its
+ * true gain is nil (the fresh samples' one-sided test).
  */
 #define SEARCH_ALPHA 0.05
 

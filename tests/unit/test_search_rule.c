@@ -105,11 +105,27 @@ static const struct game_rules toy_rules = {
 	.score_sign = 1
 };
 
+/* Records the easy move and the chosen one of each search. */
+struct pick {
+	int	 easy, chosen, n;
+};
+
+static void
+pick_trace(void *arg, const struct search_trace *t)
+{
+	struct pick	*p = arg;
+
+	p->easy = t->easy->verb;
+	p->chosen = t->chosen->verb;
+	p->n++;
+}
+
 /*
- * With two playouts a move, "good" would win both rounds with no
- * spread, yet the easy move ("bad" for some noise: the toy has no bot
- * of its own, so the easy move is a random one) stands; with
- * SEARCH_ROUNDS_MIN rounds, "good" is chosen for every noise.
+ * With 2 x SEARCH_ROUNDS_MIN playouts a move the screen alone runs
+ * ("good" would win every round with no spread, in a game without
+ * luck) and the easy move stands, "bad" for some noise (the toy has
+ * no bot of its own, so the easy move is a random one); with twice
+ * that, the fresh samples confirm "good" for every noise.
  */
 static void
 test_replacement_needs_rounds(void **unused)
@@ -118,24 +134,32 @@ test_replacement_needs_rounds(void **unused)
 	struct search_budget	 b;
 	struct search_stats	 stt;
 	struct game_move	 mv;
+	struct pick		 p;
 	uint8_t			 nz[32];
 	int			 k, kept = 0;
 
 	(void)unused;
 	s0.said = -1;
 	memset(&b, 0, sizeof(b));
+	memset(&p, 0, sizeof(p));
+	b.trace = pick_trace;
+	b.trace_arg = &p;
 	for (k = 0; k < 16; k++) {
 		memset(nz, k, sizeof(nz));
-		b.playouts = 2 * 2;
-		assert_int_equal(search_choose(&toy_rules, &s0, 0, nz, &b, &mv,
-		    &stt), GAME_OK);
-		kept += mv.verb == 0;
 		b.playouts = 2 * SEARCH_ROUNDS_MIN;
 		assert_int_equal(search_choose(&toy_rules, &s0, 0, nz, &b, &mv,
 		    &stt), GAME_OK);
+		assert_int_equal(p.chosen, p.easy);
 		assert_int_equal(stt.rounds, SEARCH_ROUNDS_MIN);
+		kept += mv.verb == 0;
+		b.playouts = 4 * SEARCH_ROUNDS_MIN;
+		assert_int_equal(search_choose(&toy_rules, &s0, 0, nz, &b, &mv,
+		    &stt), GAME_OK);
 		assert_int_equal(mv.verb, 1);
+		assert_int_equal(stt.rounds, p.easy == 1 ? SEARCH_ROUNDS_MIN :
+		    2 * SEARCH_ROUNDS_MIN);
 	}
+	assert_int_equal(p.n, 32);
 	assert_true(kept > 0);
 }
 
@@ -258,10 +282,11 @@ toy2_trace(void *arg, const struct search_trace *t)
 
 /*
  * "edge" against an easy "flat": a few samples often all say +5 (no
- * spread, which once read as an infinite t), yet "wild" shows that a
- * sample swings by 100, so "edge" is never chosen.  No move is worth
- * more than "flat", and the easy move (a random one: the toy has no
- * bot) is replaced in about SEARCH_ALPHA of the searches, by luck.
+ * spread, which once read as an infinite t), yet "wild" shows on the
+ * screen that a sample swings by 100, so "edge" is never chosen.  No
+ * move is worth more than "flat", and the easy move (a random one:
+ * the toy has no bot) is replaced in about SEARCH_ALPHA of the
+ * searches, by luck.
  */
 static void
 test_no_spread_is_no_proof(void **unused)
@@ -278,7 +303,7 @@ test_no_spread_is_no_proof(void **unused)
 	s0.x = 0;
 	memset(&seen, 0, sizeof(seen));
 	memset(&b, 0, sizeof(b));
-	b.playouts = 3 * SEARCH_ROUNDS_MIN * SEARCH_SHARE;
+	b.playouts = 3 * 2 * SEARCH_ROUNDS_MIN + 2 * 8;
 	b.trace = toy2_trace;
 	b.trace_arg = &seen;
 	for (k = 0; k < 96; k++) {
