@@ -178,6 +178,143 @@ candidates(struct search_ctx *c, const void *view, struct rng *mr,
 	return k;
 }
 
+/*
+ * The one-sided critical value of Student's t with df degrees of
+ * freedom at level p: the normal quantile by bisection on erfc, then
+ * the Cornish-Fisher expansion in 1/df (within a few per cent from
+ * df 3 on; df 1 and 2 come out low, so they are never trusted alone).
+ */
+static double
+t_crit(double p, int df)
+{
+	double	 lo = 0, hi = 40, z, z2, v = df;
+	int	 i;
+
+	for (i = 0; i < 60; i++) {
+		z = (lo + hi) / 2;
+		if (0.5 * erfc(z / sqrt(2.0)) > p)
+			lo = z;
+		else
+			hi = z;
+	}
+	z = (lo + hi) / 2;
+	z2 = z * z;
+	return z + z * (z2 + 1) / (4 * v) +
+	    z * (5 * z2 * z2 + 16 * z2 + 3) / (96 * v * v) +
+	    z * (3 * z2 * z2 * z2 + 19 * z2 * z2 + 17 * z2 - 15) /
+	    (384 * v * v * v) +
+	    z * (79 * z2 * z2 * z2 * z2 + 776 * z2 * z2 * z2 +
+	    1482 * z2 * z2 - 1920 * z2 - 945) / (92160 * v * v * v * v);
+}
+
+/* The paired differences of one candidate with the easy move. */
+struct search_tally {
+	double	 sum, sq;
+	int	 n;
+};
+
+/* The sample variance of t's differences (n >= 2). */
+static double
+tally_var(const struct search_tally *t)
+{
+	double	 m = t->sum / t->n, v;
+
+	v = (t->sq - t->n * m * m) / (t->n - 1);
+	return v > 0 ? v : 0;
+}
+
+/*
+ * The spread of one paired difference, pooled over every candidate
+ * with two samples or more: the floor under a candidate's own, so
+ * that a few samples which happen to agree (Vodkapolis: +5 on each of
+ * 4 deals, where 200 deals show -12 +- 5) do not read as certainty.
+ * 0 when every difference of every candidate was the same on every
+ * sample: the game is then decided on what the samples share.
+ */
+static double
+pooled_var(const struct search_tally *ta, int n)
+{
+	double	 ss = 0, m;
+	int	 df = 0, i;
+
+	for (i = 1; i < n; i++) {
+		if (ta[i].n < 2)
+			continue;
+		m = ta[i].sum / ta[i].n;
+		ss += ta[i].sq - ta[i].n * m * m > 0 ?
+		    ta[i].sq - ta[i].n * m * m : 0;
+		df += ta[i].n - 1;
+	}
+	return df > 0 ? ss / df : 0;
+}
+
+/*
+ * The t of candidate i against the easy move: its mean difference
+ * over its standard error, the variance floored at a quarter of the
+ * pooled one (pv).  With no spread anywhere, any gain is certain.
+ */
+static double
+tally_t(const struct search_tally *t, double pv)
+{
+	double	 m = t->sum / t->n, v = tally_var(t);
+
+	if (v < pv / 4)
+		v = pv / 4;
+	if (v <= 0)
+		return m > 0 ? 1e9 : m < 0 ? -1e9 : 0;
+	return m / sqrt(v / t->n);
+}
+
+/*
+ * One round: a sample, and on it the easy move and each candidate i
+ * with on[i] played out from the same stream, their differences
+ * added to ta[i].  Returns the playouts made; *stopped is set when the
+ * caller's stop came first (the round then counts for nothing).
+ */
+static int
+search_round(struct search_ctx *c, const void *view, struct rng *mr,
+    const struct game_move *cand, int n, const int *on,
+    struct search_tally *ta, int *stopped)
+{
+	const struct search_budget *b = c->budget;
+	struct game_status	 g0;
+	struct rng		 pr;
+	double			 rr[SEARCH_CANDIDATES_MAX];
+	uint8_t			 dn[32], pn[32];
+	int			 ok[SEARCH_CANDIDATES_MAX], i, k, made = 0;
+
+	search_noise(mr, dn);
+	search_noise(mr, pn);
+	c->r->determinize(view, c->seat, dn, c->det);
+	c->r->status(c->det, &g0);
+	/*
+	 * The stop is polled after every playout (a round of a slow game
+	 * can take longer than a move's time).
+	 */
+	for (i = 0; i < n; i++) {
+		ok[i] = 0;
+		if (i > 0 && !on[i])
+			continue;
+		rng_init(&pr, pn);
+		k = playout(c, &cand[i], &g0, &pr, &rr[i]);
+		ok[i] = k == 0;
+		made++;
+		if (k == -2 || (b->stop != NULL && b->stop(b->arg) &&
+		    i + 1 < n)) {
+			*stopped = 1;
+			return made;
+		}
+	}
+	for (i = 1; ok[0] && i < n; i++) {
+		if (!ok[i])
+			continue;
+		ta[i].sum += rr[i] - rr[0];
+		ta[i].sq += (rr[i] - rr[0]) * (rr[i] - rr[0]);
+		ta[i].n++;
+	}
+	return made;
+}
+
 enum game_rc
 search_choose(const struct game_rules *rules, const void *view, int seat,
     const uint8_t noise[32], const struct search_budget *budget,
@@ -186,16 +323,15 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	struct search_stats		 none;
 	struct search_ctx		 c;
 	struct game_move		 cand[SEARCH_CANDIDATES_MAX];
-	double				 rr[SEARCH_CANDIDATES_MAX];
-	int				 ok[SEARCH_CANDIDATES_MAX], stopped = 0;
-	double				 dsum[SEARCH_CANDIDATES_MAX];
-	double				 dsq[SEARCH_CANDIDATES_MAX], m, sd, ts, tbest;
-	int				 nres[SEARCH_CANDIDATES_MAX];
-	struct game_status		 g0;
-	struct rng			 mr, pr;
-	uint8_t				 dn[32], pn[32];
+	struct search_tally		 ta[SEARCH_CANDIDATES_MAX];
+	struct search_tally		 conf[SEARCH_CANDIDATES_MAX];
+	int				 on[SEARCH_CANDIDATES_MAX];
+	double				 pv, ts = 0;
+	struct rng			 mr;
 	struct game_move		 t;
+	struct search_trace		 tr;
 	int				 n, i, j, k, best, budget_po, done = 0;
+	int				 stopped = 0;
 
 	if (stats == NULL)
 		stats = &none;
@@ -215,13 +351,16 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	if ((n = candidates(&c, view, &mr, cand)) == 0)
 		return GAME_REFUSED;
 	/*
-	 * A move needs SEARCH_ROUNDS_MIN rounds to be judged: with fewer
-	 * playouts than that a candidate, a random few of the others are
-	 * compared with the easy move.
+	 * Half the budget screens the candidates, each on
+	 * SEARCH_ROUNDS_MIN rounds (a round plays the easy move and every
+	 * candidate on one sample), so it caps them at
+	 * playouts / (2 x SEARCH_ROUNDS_MIN), a random few of the others
+	 * when there are more.
 	 */
-	if (n > budget_po / SEARCH_ROUNDS_MIN) {
-		k = budget_po / SEARCH_ROUNDS_MIN > 1 ?
-		    budget_po / SEARCH_ROUNDS_MIN : 1;
+	k = budget_po / (2 * SEARCH_ROUNDS_MIN);
+	if (k < 2)
+		k = 2;
+	if (n > k) {
 		for (i = 1; i < k; i++) {
 			j = i + (int)rng_uniform(&mr, (uint32_t)(n - i));
 			t = cand[i];
@@ -234,36 +373,42 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	*out = cand[0];
 	if (n == 1)
 		return GAME_OK;
-	memset(dsum, 0, sizeof(dsum));
-	memset(dsq, 0, sizeof(dsq));
-	memset(nres, 0, sizeof(nres));
-	while (done == 0 || done + n <= budget_po) {
-		search_noise(&mr, dn);
-		search_noise(&mr, pn);
-		rules->determinize(view, seat, dn, c.det);
-		rules->status(c.det, &g0);
-		/*
-		 * The stop is polled after every playout (a round of a slow
-		 * game can take longer than a move's time); a round cut
-		 * short counts for nothing, so the pairs stay whole.
-		 */
-		for (i = 0; i < n && !stopped; i++) {
-			rng_init(&pr, pn);
-			k = playout(&c, &cand[i], &g0, &pr, &rr[i]);
-			ok[i] = k == 0;
-			stopped = k == -2 || (budget->stop != NULL &&
-			    budget->stop(budget->arg) && i + 1 < n);
-		}
-		done += i;
+	memset(ta, 0, sizeof(ta));
+	memset(conf, 0, sizeof(conf));
+	for (i = 0; i < n; i++)
+		on[i] = 1;
+	for (j = 0; j < SEARCH_ROUNDS_MIN && (done == 0 ||
+	    done + n <= budget_po); j++) {
+		done += search_round(&c, view, &mr, cand, n, on, ta,
+		    &stopped);
 		if (stopped)
 			break;
-		for (i = 0; ok[0] && i < n; i++) {
-			if (!ok[i])
-				continue;
-			dsum[i] += rr[i] - rr[0];
-			dsq[i] += (rr[i] - rr[0]) * (rr[i] - rr[0]);
-			nres[i]++;
-		}
+		stats->rounds++;
+		if (budget->stop != NULL && budget->stop(budget->arg))
+			stopped = 1;
+		if (stopped)
+			break;
+	}
+	/*
+	 * The screen's best (by its mean gain over the easy move, if any
+	 * gained at all) is then played against the easy move on fresh
+	 * samples, with the rest of the budget: the screen picked it for
+	 * its luck as much as for its worth, so only the fresh samples
+	 * may judge it.
+	 */
+	best = 0;
+	for (i = 1; i < n; i++)
+		if (ta[i].n >= SEARCH_ROUNDS_MIN && ta[i].sum > 0 &&
+		    (best == 0 || ta[i].sum / ta[i].n >
+		    ta[best].sum / ta[best].n))
+			best = i;
+	for (i = 1; i < n; i++)
+		on[i] = i == best;
+	while (best > 0 && !stopped && done + 2 <= budget_po) {
+		done += search_round(&c, view, &mr, cand, best + 1, on,
+		    conf, &stopped);
+		if (stopped)
+			break;
 		stats->rounds++;
 		if (budget->stop != NULL && budget->stop(budget->arg))
 			break;
@@ -271,24 +416,28 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	stats->playouts = done;
 	stats->moves = c.moves;
 	/*
-	 * The easy move stands unless another did better on the same
-	 * samples by SEARCH_T standard errors of the paired differences:
-	 * noise alone must not talk the bot out of a sound move (nor into
-	 * a move and its undoing, turn after turn).
+	 * The easy move stands unless the screen's best did better on
+	 * the fresh samples by Student's critical t at SEARCH_ALPHA for
+	 * their count: noise must not talk the bot out of a sound move
+	 * (nor into a move and its undoing, turn after turn).  Its spread
+	 * is floored by the spread every candidate showed on the screen.
 	 */
-	best = 0;
-	tbest = SEARCH_T;
-	for (i = 1; i < n; i++) {
-		if (nres[i] < SEARCH_ROUNDS_MIN || nres[i] != nres[0])
-			continue;
-		m = dsum[i] / nres[i];
-		sd = sqrt((dsq[i] / nres[i] - m * m) / (nres[i] - 1));
-		ts = sd > 0 ? m / sd : (m > 0 ? 1e9 : 0);
-		if (ts > tbest) {
-			tbest = ts;
-			best = i;
-		}
+	pv = pooled_var(ta, n);
+	if (best > 0 && conf[best].n >= SEARCH_ROUNDS_MIN &&
+	    conf[best].sum > 0 && (ts = tally_t(&conf[best], pv)) >
+	    t_crit(SEARCH_ALPHA, conf[best].n - 1))
+		*out = cand[best];
+	else
+		best = 0;
+	if (budget->trace != NULL) {
+		memset(&tr, 0, sizeof(tr));
+		tr.easy = &cand[0];
+		tr.chosen = &cand[best];
+		tr.candidates = n;
+		tr.rounds = best > 0 ? conf[best].n : stats->rounds;
+		tr.mean = best > 0 ? conf[best].sum / conf[best].n : 0;
+		tr.t = best > 0 ? ts : 0;
+		budget->trace(budget->trace_arg, &tr);
 	}
-	*out = cand[best];
 	return GAME_OK;
 }

@@ -7,14 +7,19 @@
  * unseen cards dealt at random, cards public play put in a hand kept
  * there), every candidate move is applied to that same sample and
  * played out by a fast default policy (the easy bot, or random legal
- * moves) to the end of the hand or a move cap.  The easy bot's own
- * choice stands unless another move beat it on the same samples by
- * SEARCH_T standard errors over at least SEARCH_ROUNDS_MIN samples
- * (the best such move is chosen).  A budget under SEARCH_ROUNDS_MIN
- * playouts a candidate compares the easy move with a random few others
- * only.  A result is the seat's score change in
- * the playout less the mean of the other seats' (times the game's
- * score_sign), plus or minus SEARCH_WIN_BONUS when the game ends.
+ * moves) to the end of the hand or a move cap.  Half the budget
+ * screens the candidates, each on SEARCH_ROUNDS_MIN samples (with a
+ * small budget, the easy move and a random few others only: at most
+ * playouts / (2 x SEARCH_ROUNDS_MIN) moves); the screen's best, if it
+ * gained at all, then plays the easy move on fresh samples with the
+ * rest.  The easy bot's own choice stands unless the best beat it on
+ * those fresh samples by Student's critical t at SEARCH_ALPHA for
+ * their count (at least SEARCH_ROUNDS_MIN), its spread floored by the
+ * spread all candidates showed on the screen; so a move is replaced
+ * from 4 x SEARCH_ROUNDS_MIN playouts on.  A
+ * result is the seat's score change in the playout less the mean of
+ * the other seats' (times the game's score_sign), plus or minus
+ * SEARCH_WIN_BONUS when the game ends.
  *
  * Randomness comes only from the caller's 32 bytes of noise, so a
  * search replays; the budget is a number of playouts, and the caller
@@ -45,12 +50,25 @@ enum {
 	SEARCH_ROUNDS_MIN = 4
 };
 
-/* Standard errors by which a move must beat the easy bot's to replace it. */
-#define SEARCH_T 2.0
+/*
+ * The chance that the screen's best replaces the easy move when its
+ * true gain is nil (the fresh samples' one-sided test).
+ */
+#define SEARCH_ALPHA 0.05
 
 enum search_policy {
 	SEARCH_POLICY_EASY,		/* every seat plays the easy bot (bot_choose) */
 	SEARCH_POLICY_RANDOM		/* every seat plays a random legal move */
+};
+
+/* What the search saw when it chose (search_budget.trace). */
+struct search_trace {
+	const struct game_move	*easy;		/* the easy bot's move */
+	const struct game_move	*chosen;	/* the move returned */
+	int			 candidates;
+	int			 rounds;	/* samples the choice was judged on */
+	double			 mean;		/* chosen less easy, per sample */
+	double			 t;		/* its t (0 when the easy move stands) */
 };
 
 struct search_budget {
@@ -64,6 +82,12 @@ struct search_budget {
 	 */
 	int		(*stop)(void *arg);
 	void		*arg;
+	/*
+	 * For tests and tuning only (NULL in play): called once a move is
+	 * chosen, with what the search saw; the engine prints nothing.
+	 */
+	void		(*trace)(void *arg, const struct search_trace *t);
+	void		*trace_arg;
 };
 
 /* What one search did, for benchmarks and logs. */

@@ -10,9 +10,9 @@
 # Time: the whole run fits BENCH_BOTS_MINUTES (50) on this 2-core
 # machine, each league's two halves side by side (--first).  The
 # playouts a move are chosen per league to fit its share of that time:
-# 2 games at 8 and at 32 playouts split a game's time into what the
+# 2 games at 16 and at 64 playouts split a game's time into what the
 # playouts cost and the rest, and the budget is fitted from them (at
-# least 8, at most the lobby's 1000), then printed with the figures.
+# least 16, at most the lobby's 1000), then printed with the figures.
 # BENCH_BOTS_GAMES (400) games per league.
 # Then the lobby's budget (1000 playouts, the worker's 1 s deadline):
 # the time per strong move (p50, p99) over one game, and the strong
@@ -44,28 +44,29 @@ now() { date +%s.%N; }
 for p in $pairings; do
 	game=${p%:*}
 	seats=${p#*:}
-	# Calibrate: 2 games at 8 and at 32 playouts a move, so a game's
+	# Calibrate: 2 games at 16 and at 64 playouts a move, so a game's
 	# time is split into what the playouts cost and what they do not
 	# (the easy moves, the listing), and the budget fits the share.
-	# 8 at least: a move is judged on 4 deals (SEARCH_ROUNDS_MIN), so
-	# under 8 playouts the easy move stands unsearched.
+	# 16 at least: half screens the moves on 4 deals each
+	# (SEARCH_ROUNDS_MIN) and the best must then win 4 fresh deals,
+	# so under 16 playouts the easy move always stands.
 	t0=$(now)
 	"$TOPPER" sim --game "$game" --seats "$seats" --league strong:easy \
-	    --games 2 --playouts 8 --seed 99 --quiet > /dev/null 2>&1 ||
+	    --games 2 --playouts 16 --seed 99 --quiet > /dev/null 2>&1 ||
 	    { echo "bench-bots: $game: the calibration failed"; exit 1; }
 	t1=$(now)
 	"$TOPPER" sim --game "$game" --seats "$seats" --league strong:easy \
-	    --games 2 --playouts 32 --seed 99 --quiet > /dev/null 2>&1 ||
+	    --games 2 --playouts 64 --seed 99 --quiet > /dev/null 2>&1 ||
 	    { echo "bench-bots: $game: the calibration failed"; exit 1; }
 	t2=$(now)
 	po=$(awk -v a="$t0" -v b="$t1" -v c="$t2" -v s="$share" -v g="$GAMES" '
 	BEGIN {
 		lo = (b - a) / 2; hi = (c - b) / 2
-		per = (hi - lo) / 24; if (per <= 0) per = hi / 32
-		fixed = lo - 8 * per; if (fixed < 0) fixed = 0
+		per = (hi - lo) / 48; if (per <= 0) per = hi / 64
+		fixed = lo - 16 * per; if (fixed < 0) fixed = 0
 		# Two halves side by side: each has the share for g / 2 games.
 		p = int((s * 2 / g - fixed) / per)
-		if (p < 8) p = 8; if (p > 1000) p = 1000; print p }')
+		if (p < 16) p = 16; if (p > 1000) p = 1000; print p }')
 	half=$((GAMES / 2))
 	start=$(now)
 	for k in 0 1; do

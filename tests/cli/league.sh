@@ -38,15 +38,17 @@ league() {
 	grep -q '^hand ends: ' "$tmp/$1.out" || fail "$1: no hand-end shares"
 }
 
-# 8 playouts a move at least: a move is judged on SEARCH_ROUNDS_MIN (4)
-# deals, so with fewer than 8 the easy move would stand unsearched.
-league gin-vodka 12 8
-league rummy-500 12 8
-league casino-macedonia 6 8
-league twelve-step-rummy 6 8
-league vodkapolis-500 4 8
-league six-suit 6 8
-league rummy-500 12 8 4
+# 16 playouts a move at least: the screen judges each move on
+# SEARCH_ROUNDS_MIN (4) deals with half the budget, and the screen's
+# best must then beat the easy move on 4 fresh deals, so with fewer
+# than 16 the easy move would always stand.
+league gin-vodka 12 16
+league rummy-500 12 16
+league casino-macedonia 6 16
+league twelve-step-rummy 6 16
+league vodkapolis-500 4 16
+league six-suit 6 16
+league rummy-500 12 16 4
 
 # 2-player 12-Step between easy bots: every round ends (before the
 # bots traded one rank back and forth and a game never ended), and the
@@ -62,7 +64,7 @@ blocked=$(sed -n 's/^hand ends:.*blocked \([0-9]*\)\..*/\1/p' "$tmp/loop.out")
 
 # The same seed gives the same league, fingerprint and all.
 "$SIM_TOPPER" sim --game rummy-500 --league strong:easy --games 12 \
-    --playouts 8 --seats 4 --seed 1e > "$tmp/again.out" 2>&1
+    --playouts 16 --seats 4 --seed 1e > "$tmp/again.out" 2>&1
 same='^(fingerprint|league|hand ends|bot)'
 [ "$(grep -E "$same" "$tmp/again.out")" = \
     "$(grep -E "$same" "$tmp/rummy-500.out")" ] ||
@@ -80,9 +82,9 @@ same='^(fingerprint|league|hand ends|bot)'
 
 # One short league game under the sanitizers, the search included.
 "$TOPPER" sim --game rummy-500 --league strong:easy --games 1 \
-    --playouts 8 --seed 2 > "$tmp/asan.out" 2> "$tmp/asan.err" ||
+    --playouts 16 --seed 2 > "$tmp/asan.out" 2> "$tmp/asan.err" ||
     { fail "under ASan:"; head -c 3000 "$tmp/asan.err"; }
-grep -Eq '^strong moves [1-9][0-9]* playouts 8 ' "$tmp/asan.out" ||
+grep -Eq '^strong moves [1-9][0-9]* playouts 16 ' "$tmp/asan.out" ||
     fail "under ASan: no strong move searched"
 
 [ "$failed" -eq 0 ] && echo "league: all checks passed"

@@ -1,7 +1,9 @@
 /*
  * test_search_rule.c: the strong bot's replacement rule (search.h) on
- * a toy game whose results are known: a move replaces the easy one
- * only when it won on SEARCH_ROUNDS_MIN samples or more.
+ * toy games whose results are known: a move replaces the easy one
+ * only when it won on SEARCH_ROUNDS_MIN samples or more, and a small
+ * gain that a few samples happen to agree on (no spread) is no
+ * certainty while other moves show how much a sample can swing.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -103,11 +105,27 @@ static const struct game_rules toy_rules = {
 	.score_sign = 1
 };
 
+/* Records the easy move and the chosen one of each search. */
+struct pick {
+	int	 easy, chosen, n;
+};
+
+static void
+pick_trace(void *arg, const struct search_trace *t)
+{
+	struct pick	*p = arg;
+
+	p->easy = t->easy->verb;
+	p->chosen = t->chosen->verb;
+	p->n++;
+}
+
 /*
- * With two playouts a move, "good" would win both rounds with no
- * spread, yet the easy move ("bad" for some noise: the toy has no bot
- * of its own, so the easy move is a random one) stands; with
- * SEARCH_ROUNDS_MIN rounds, "good" is chosen for every noise.
+ * With 2 x SEARCH_ROUNDS_MIN playouts a move the screen alone runs
+ * ("good" would win every round with no spread, in a game without
+ * luck) and the easy move stands, "bad" for some noise (the toy has
+ * no bot of its own, so the easy move is a random one); with twice
+ * that, the fresh samples confirm "good" for every noise.
  */
 static void
 test_replacement_needs_rounds(void **unused)
@@ -116,25 +134,187 @@ test_replacement_needs_rounds(void **unused)
 	struct search_budget	 b;
 	struct search_stats	 stt;
 	struct game_move	 mv;
+	struct pick		 p;
 	uint8_t			 nz[32];
 	int			 k, kept = 0;
 
 	(void)unused;
 	s0.said = -1;
 	memset(&b, 0, sizeof(b));
+	memset(&p, 0, sizeof(p));
+	b.trace = pick_trace;
+	b.trace_arg = &p;
 	for (k = 0; k < 16; k++) {
 		memset(nz, k, sizeof(nz));
-		b.playouts = 2 * 2;
-		assert_int_equal(search_choose(&toy_rules, &s0, 0, nz, &b, &mv,
-		    &stt), GAME_OK);
-		kept += mv.verb == 0;
 		b.playouts = 2 * SEARCH_ROUNDS_MIN;
 		assert_int_equal(search_choose(&toy_rules, &s0, 0, nz, &b, &mv,
 		    &stt), GAME_OK);
+		assert_int_equal(p.chosen, p.easy);
 		assert_int_equal(stt.rounds, SEARCH_ROUNDS_MIN);
+		kept += mv.verb == 0;
+		b.playouts = 4 * SEARCH_ROUNDS_MIN;
+		assert_int_equal(search_choose(&toy_rules, &s0, 0, nz, &b, &mv,
+		    &stt), GAME_OK);
 		assert_int_equal(mv.verb, 1);
+		assert_int_equal(stt.rounds, p.easy == 1 ? SEARCH_ROUNDS_MIN :
+		    2 * SEARCH_ROUNDS_MIN);
 	}
+	assert_int_equal(p.n, 32);
 	assert_true(kept > 0);
+}
+
+/*
+ * The second toy: seat 0 says "flat", "edge" or "wild" and the game
+ * ends with its score; the sample (determinize) draws x in 0..7.
+ * "flat" scores 0; "edge" 5, or -60 when x is 6 or 7 (worth -11.25 on
+ * average, but +5 on every one of a few samples a third of the time);
+ * "wild" 100 on even x, -100 on odd.
+ */
+struct toy2_state {
+	int	 said;			/* -1 before the move */
+	int	 x;
+};
+
+static int
+toy2_legal(const void *p, int seat, struct game_move *out, int max)
+{
+	const struct toy2_state	*s = p;
+	int			 i;
+
+	if (seat != 0 || s->said >= 0)
+		return 0;
+	for (i = 0; i < 3 && i < max; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].verb = (uint8_t)i;
+	}
+	return 3;
+}
+
+static enum game_rc
+toy2_apply(const void *in, void *out, int seat, const struct game_move *mv,
+    struct game_events *ev, char why[GAME_WHY_MAX])
+{
+	struct toy2_state	*s = out;
+
+	memcpy(out, in, sizeof(*s));
+	if (ev != NULL)
+		memset(ev, 0, sizeof(*ev));
+	if (seat != 0 || s->said >= 0 || mv->verb > 2) {
+		snprintf(why, GAME_WHY_MAX, "That move is not open.");
+		return GAME_REFUSED;
+	}
+	s->said = mv->verb;
+	return GAME_OK;
+}
+
+static void
+toy2_status(const void *p, struct game_status *out)
+{
+	const struct toy2_state	*s = p;
+
+	memset(out, 0, sizeof(*out));
+	out->nseats = 2;
+	out->hand = 1;
+	out->over = s->said >= 0;
+	out->to_act = s->said < 0 ? 1u : 0;
+	if (s->said == 1)
+		out->scores[0] = s->x < 6 ? 5 : -60;
+	else if (s->said == 2)
+		out->scores[0] = s->x % 2 == 0 ? 100 : -100;
+}
+
+static void
+toy2_view(const void *p, int viewer, void *out)
+{
+	(void)viewer;
+	memcpy(out, p, sizeof(struct toy2_state));
+}
+
+static size_t
+toy2_format(const struct game_move *mv, char *buf, size_t bufsz)
+{
+	static const char *const words[] = { "flat", "edge", "wild" };
+
+	return (size_t)snprintf(buf, bufsz, "%s", words[mv->verb % 3]);
+}
+
+static void
+toy2_determinize(const void *view, int seat, const uint8_t noise[32],
+    void *out)
+{
+	struct toy2_state	*s = out;
+
+	(void)seat;
+	memcpy(out, view, sizeof(*s));
+	s->x = noise[0] % 8;
+}
+
+static const struct game_rules toy2_rules = {
+	.slug = "toy2",
+	.state_size = sizeof(struct toy2_state),
+	.view_size = sizeof(struct toy2_state),
+	.legal = toy2_legal,
+	.apply = toy2_apply,
+	.status = toy2_status,
+	.view = toy2_view,
+	.format = toy2_format,
+	.determinize = toy2_determinize,
+	.score_sign = 1
+};
+
+struct seen {
+	int	 flat_easy;		/* searches whose easy move was "flat" */
+	int	 edge_chosen;		/* "edge" replacing "flat" */
+	int	 replaced;		/* any move replacing the easy one */
+};
+
+static void
+toy2_trace(void *arg, const struct search_trace *t)
+{
+	struct seen	*s = arg;
+
+	s->replaced += t->chosen->verb != t->easy->verb;
+	if (t->easy->verb != 0)
+		return;
+	s->flat_easy++;
+	s->edge_chosen += t->chosen->verb == 1;
+}
+
+/*
+ * "edge" against an easy "flat": a few samples often all say +5 (no
+ * spread, which once read as an infinite t), yet "wild" shows on the
+ * screen that a sample swings by 100, so "edge" is never chosen.  No
+ * move is worth more than "flat", and the easy move (a random one:
+ * the toy has no bot) is replaced in about SEARCH_ALPHA of the
+ * searches, by luck.
+ */
+static void
+test_no_spread_is_no_proof(void **unused)
+{
+	struct toy2_state	 s0;
+	struct search_budget	 b;
+	struct game_move	 mv;
+	struct seen		 seen;
+	uint8_t			 nz[32];
+	int			 k;
+
+	(void)unused;
+	s0.said = -1;
+	s0.x = 0;
+	memset(&seen, 0, sizeof(seen));
+	memset(&b, 0, sizeof(b));
+	b.playouts = 3 * 2 * SEARCH_ROUNDS_MIN + 2 * 8;
+	b.trace = toy2_trace;
+	b.trace_arg = &seen;
+	for (k = 0; k < 96; k++) {
+		memset(nz, k, sizeof(nz));
+		nz[1] = (uint8_t)(k * 37);
+		assert_int_equal(search_choose(&toy2_rules, &s0, 0, nz, &b,
+		    &mv, NULL), GAME_OK);
+	}
+	assert_true(seen.flat_easy > 10);
+	assert_int_equal(seen.edge_chosen, 0);
+	assert_true(seen.replaced <= 96 / 10);
 }
 
 int
@@ -142,6 +322,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_replacement_needs_rounds),
+		cmocka_unit_test(test_no_spread_is_no_proof),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
