@@ -117,8 +117,8 @@ checkpoint_if_due(struct db *db)
 	"PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32768"
 
 /* Open one connection of db with the busy handler and the pragmas. */
-static int
-conn_open(struct db *db, struct db_conn *c, int oflags)
+int
+db_conn_open(struct db *db, struct db_conn *c, int oflags)
 {
 	db->cur = c;
 	/*
@@ -159,8 +159,8 @@ conn_open(struct db *db, struct db_conn *c, int oflags)
 	return 0;
 }
 
-static void
-conn_close(struct db *db, struct db_conn *c)
+void
+db_conn_close(struct db *db, struct db_conn *c)
 {
 	size_t	 i;
 
@@ -204,12 +204,11 @@ db_open(const char *path, int flags)
 	if (flags & DB_CREATE)
 		oflags |= SQLITE_OPEN_CREATE;
 	db->queue_fd = -1;
-	if (conn_open(db, &db->rw, oflags) == -1) {
+	if (db_conn_open(db, &db->rw, oflags) == -1) {
 		db_close(db);
 		return NULL;
 	}
 	db->queue_fd = open(path, O_RDWR | O_CLOEXEC);
-	db_queue_init();
 	return db;
 }
 
@@ -218,8 +217,8 @@ db_close(struct db *db)
 {
 	if (db == NULL)
 		return;
-	conn_close(db, &db->ro);
-	conn_close(db, &db->rw);
+	db_conn_close(db, &db->ro);
+	db_conn_close(db, &db->rw);
 	pg_close(db->pg);
 	if (db->queue_fd != -1)
 		close(db->queue_fd);	/* also leaves the queue */
@@ -427,42 +426,6 @@ void
 db_checkpoint_if_due(struct db *db)
 {
 	checkpoint_if_due(db);
-}
-
-enum db_rc
-db_query_only(struct db *db, int on)
-{
-	if (db->pg != NULL) {
-		if (!on && db->pg_read)
-			db_end_read(db);
-		/* A request's savepoint, not the group commit's transaction. */
-		if (on && !db->pg_ro && db_in_txn(db)) {
-			fprintf(stderr, "topper: db %s: query_only inside a "
-			    "transaction\n", db->path);
-			return DB_ERROR;
-		}
-		db->pg_ro = on;
-		return DB_OK;
-	}
-	if (!on) {
-		db->cur = &db->rw;
-		return DB_OK;
-	}
-	if (db->cur == &db->ro)
-		return DB_OK;
-	if (db_in_txn(db)) {
-		fprintf(stderr, "topper: db %s: query_only inside a "
-		    "transaction\n", db->path);
-		return DB_ERROR;
-	}
-	if (db->ro.h == NULL && conn_open(db, &db->ro,
-	    SQLITE_OPEN_READONLY) == -1) {
-		conn_close(db, &db->ro);
-		db->cur = &db->rw;
-		return DB_ERROR;
-	}
-	db->cur = &db->ro;
-	return DB_OK;
 }
 
 enum db_rc

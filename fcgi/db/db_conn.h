@@ -63,12 +63,19 @@ int64_t	db_elapsed_us(const struct timespec *since);
 int	db_rw_autocommit(struct db *db);
 
 /*
+ * Open one SQLite connection of db (SQLITE_OPEN_* flags) with the busy
+ * handler and the pragmas (0 or -1 after logging), or close it.
+ */
+int	db_conn_open(struct db *db, struct db_conn *c, int oflags);
+void	db_conn_close(struct db *db, struct db_conn *c);
+
+/*
  * The writers' queue (db_txn.c): take it before BEGIN IMMEDIATE (0, or
  * -1 when still held by another after DB_BUSY_MAX_MS), leave it after
- * COMMIT or ROLLBACK.  db_queue_init sets up its timer's signal once.
+ * COMMIT or ROLLBACK.  db.c calls nothing of db_txn.c: the files link
+ * one way.
  */
 int	db_queue_take(struct db *db);
 void	db_queue_leave(struct db *db);
-void	db_queue_init(void);
 
 #endif /* TOPPER_DB_CONN_H */

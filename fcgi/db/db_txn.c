@@ -44,6 +44,22 @@ on_queue_timer(int sig)
 	(void)sig;
 }
 
+/* SIGALRM's handler, set once, at the first wait of the process. */
+static void
+queue_timer_init(void)
+{
+	struct sigaction	 sa;
+
+	if (queue_timer_ready)
+		return;
+	/* A no-op, without SA_RESTART: it only ends a wait. */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_queue_timer;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
+	queue_timer_ready = 1;
+}
+
 int
 db_queue_take(struct db *db)
 {
@@ -68,6 +84,7 @@ db_queue_take(struct db *db)
 	if (errno != EAGAIN && errno != EACCES)
 		return 0;		/* no queue; SQLite still locks */
 	/* Wait in the kernel, interrupted by this thread's timer. */
+	queue_timer_init();
 	memset(&sev, 0, sizeof(sev));
 	sev.sigev_notify = SIGEV_THREAD_ID;
 	sev.sigev_signo = SIGALRM;
@@ -106,22 +123,6 @@ db_queue_leave(struct db *db)
 	fl.l_len = 1;
 	(void)fcntl(db->queue_fd, F_OFD_SETLK, &fl);
 	db->queued = 0;
-}
-
-
-void
-db_queue_init(void)
-{
-if (!queue_timer_ready) {
-	struct sigaction	 sa;
-
-	/* A no-op, without SA_RESTART: it only ends a wait. */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_queue_timer;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGALRM, &sa, NULL);
-	queue_timer_ready = 1;
-}
 }
 
 /*
@@ -343,4 +344,40 @@ db_rollback_if_open(struct db *db)
 		(void)db_step_done(db, db_stmt(db, SQL_ROLLBACK));
 	if (db->cur == &db->rw && !db_in_txn(db))
 		db_queue_leave(db);
+}
+
+enum db_rc
+db_query_only(struct db *db, int on)
+{
+	if (db->pg != NULL) {
+		if (!on && db->pg_read)
+			db_end_read(db);
+		/* A request's savepoint, not the group commit's transaction. */
+		if (on && !db->pg_ro && db_in_txn(db)) {
+			fprintf(stderr, "topper: db %s: query_only inside a "
+			    "transaction\n", db->path);
+			return DB_ERROR;
+		}
+		db->pg_ro = on;
+		return DB_OK;
+	}
+	if (!on) {
+		db->cur = &db->rw;
+		return DB_OK;
+	}
+	if (db->cur == &db->ro)
+		return DB_OK;
+	if (db_in_txn(db)) {
+		fprintf(stderr, "topper: db %s: query_only inside a "
+		    "transaction\n", db->path);
+		return DB_ERROR;
+	}
+	if (db->ro.h == NULL && db_conn_open(db, &db->ro,
+	    SQLITE_OPEN_READONLY) == -1) {
+		db_conn_close(db, &db->ro);
+		db->cur = &db->rw;
+		return DB_ERROR;
+	}
+	db->cur = &db->ro;
+	return DB_OK;
 }
