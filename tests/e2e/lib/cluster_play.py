@@ -16,6 +16,13 @@
       seconds); MOVE is the move sent (POST).  A status of 0 is a
       request nginx never answered.
 
+  cluster_play.py probe URL GAMES LOG SECONDS
+      After the stream: a GET of the first game as its first human seat
+      every 0.1 s for SECONDS, logged to LOG as play's GETs are (tags
+      p-N).  The stream may end within nginx's fail_timeout of the kill,
+      when nginx sends nothing to the dead host; SECONDS past that
+      timeout make it try the dead host again at least once.
+
   cluster_play.py tally LOG MOVES_TSV GAMES ACCESS_LOG DEAD KILLED
       Compare the acknowledged moves of LOG with the move log in the
       database (MOVES_TSV: "GAME|PLY|SEAT|TEXT" lines, psql -A -t), and
@@ -181,6 +188,19 @@ def play(argv):
          int(seed)).run()
 
 
+def probe(argv):
+    base, games, log, seconds = argv
+    gid, tokens = read_games(games)[0]
+    seat = [i for i, k in enumerate(tokens) if k != "-"][0]
+    p = Play(base, [], log, 0, 1, 0)
+    end = time.time() + float(seconds)
+    n = 0
+    while time.time() < end:
+        n += 1
+        p.get("p-%d" % n, gid, seat, tokens[seat])
+        time.sleep(0.1)
+
+
 ACCESS = re.compile(r'"[A-Z]+ [^ "]*[?&]c=([^ &"]+)[^"]*" (\d+) \S+ \S+ '
                     r'"([^"]*)"')
 
@@ -293,4 +313,4 @@ def tally(argv):
 
 
 if __name__ == "__main__":
-    {"play": play, "tally": tally}[sys.argv[1]](sys.argv[2:])
+    {"play": play, "probe": probe, "tally": tally}[sys.argv[1]](sys.argv[2:])
