@@ -500,10 +500,14 @@ static const char SQL_GAME_ADVANCE[] =
     "finished = CASE WHEN ?6 <> 0 THEN CAST(?7 AS BIGINT) END "
     "WHERE id = ?1 AND ply = ?4 - 1 "
     "AND ended IS NULL";
+/*
+ * A move ends every worker's claim on the game's seats (worker.c): it
+ * was for the ply before, so a bot seat to act again is free at once.
+ */
 static const char SQL_BOTS_DUE[] =
     "UPDATE seats SET bot_due = CASE WHEN is_bot = 1 AND "
     "((CAST(?2 AS BIGINT) >> CAST(seat AS INTEGER)) & 1) = 1 "
-    "THEN coalesce(bot_due, ?3) END WHERE game = ?1";
+    "THEN coalesce(bot_due, ?3) END, bot_claimed = NULL WHERE game = ?1";
 
 /* Store one hand event. */
 static enum db_rc

@@ -105,31 +105,84 @@ due_list(struct worker *w, const char *sql, int64_t now,
 }
 
 /*
- * Shuffle the batch with bytes from the OS, so two workers polling at
- * once mostly take different seats first instead of racing on each.
+ * Bot seats that must act and that no worker holds, oldest first
+ * (index seats_bot_due): a cheap read, so a poll with nothing due
+ * takes no write lock.
  */
-static void
-shuffle(struct due *d, int n)
-{
-	uint32_t	 r[WORKER_BATCH];
-	struct due	 t;
-	int		 i, j;
+#define BOTS_DUE_WHERE \
+    "bot_due IS NOT NULL AND bot_due <= ?1 AND " \
+    "(bot_claimed IS NULL OR bot_claimed <= ?1)"
+static const char SQL_BOTS_DUE_LIST[] =
+    "SELECT game, seat FROM seats WHERE " BOTS_DUE_WHERE
+    " ORDER BY bot_due, game, seat LIMIT ?2";
 
-	if (n < 2 || getrandom(r, sizeof(r[0]) * (size_t)n, 0) !=
-	    (ssize_t)(sizeof(r[0]) * (size_t)n))
-		return;
-	for (i = n - 1; i > 0; i--) {
-		j = (int)(r[i] % (uint32_t)(i + 1));	/* bias: harmless */
-		t = d[i];
-		d[i] = d[j];
-		d[j] = t;
-	}
+/*
+ * Claim those seats until ?3.  The outer WHERE says again what the
+ * inner SELECT chose by: on PostgreSQL another worker may have claimed
+ * a row between the two, and its UPDATE, after waiting for the row,
+ * rechecks only the outer conditions.  PostgreSQL's form also passes
+ * over the rows another worker is claiming at that moment (SKIP
+ * LOCKED), so two workers take different seats.
+ */
+#define BOTS_CLAIM_HEAD \
+    "UPDATE seats SET bot_claimed = ?3 WHERE " BOTS_DUE_WHERE " AND " \
+    "(game, seat) IN (SELECT game, seat FROM seats WHERE " BOTS_DUE_WHERE \
+    " ORDER BY bot_due, game, seat LIMIT ?2"
+static const char SQL_BOTS_CLAIM[] = BOTS_CLAIM_HEAD
+    ") RETURNING game, seat";
+static const char SQL_BOTS_CLAIM_PG[] = BOTS_CLAIM_HEAD
+    " FOR UPDATE SKIP LOCKED) RETURNING game, seat";
+
+/* Give back a claim this worker took and did not use. */
+static const char SQL_BOT_RELEASE[] =
+    "UPDATE seats SET bot_claimed = NULL WHERE game = ?1 AND seat = ?2 "
+    "AND bot_claimed = ?3";
+
+/*
+ * Claim up to WORKER_BATCH due bot seats into out.  Returns the count
+ * or -1.
+ */
+static int
+bots_claim(struct worker *w, int64_t now, struct due out[WORKER_BATCH])
+{
+	struct db_stmt	*st;
+	int		 n = 0, rc;
+
+	if ((n = due_list(w, SQL_BOTS_DUE_LIST, now, out)) <= 0)
+		return n;
+	n = 0;
+	if ((st = db_stmt(w->db, db_is_pg(w->db) ? SQL_BOTS_CLAIM_PG :
+	    SQL_BOTS_CLAIM)) == NULL)
+		return -1;
+	db_bind_int64(st, 1, now);
+	db_bind_int(st, 2, WORKER_BATCH);
+	db_bind_int64(st, 3, now + WORKER_BOT_LEASE_S);
+	/* RETURNING: run the statement to its end so the UPDATE is done. */
+	while ((rc = db_step(st)) == DB_ROW)
+		if (n < WORKER_BATCH) {
+			out[n].game = db_column_int64(st, 0);
+			out[n].seat = db_column_int(st, 1);
+			if (out[n].seat >= 0 && out[n].seat < GAME_SEATS_MAX)
+				n++;
+		}
+	if (rc != DB_DONE)	/* busy: the next poll claims them */
+		return db_fail(w->db, st) == DB_BUSY ? 0 : -1;
+	db_reset(st);
+	return n;
 }
 
-/* Bot seats that must act, oldest first (index seats_bot_due). */
-static const char SQL_BOTS_DUE_LIST[] =
-    "SELECT game, seat FROM seats WHERE bot_due IS NOT NULL AND "
-    "bot_due <= ?1 ORDER BY bot_due, game, seat LIMIT ?2";
+static void
+bot_release(struct worker *w, const struct due *d, int64_t now)
+{
+	struct db_stmt	*st;
+
+	if ((st = db_stmt(w->db, SQL_BOT_RELEASE)) == NULL)
+		return;
+	db_bind_int64(st, 1, d->game);
+	db_bind_int(st, 2, d->seat);
+	db_bind_int64(st, 3, now + WORKER_BOT_LEASE_S);
+	(void)db_step_done(w->db, st);	/* logged; the lease lapses */
+}
 
 /*
  * Set a seat's bot_due, but only while the game is still at ply (any
@@ -138,8 +191,8 @@ static const char SQL_BOTS_DUE_LIST[] =
  * later time (back off).
  */
 static const char SQL_BOT_DUE_SET[] =
-    "UPDATE seats SET bot_due = ?4 WHERE game = ?1 AND seat = ?2 AND "
-    "bot_due IS NOT NULL AND "
+    "UPDATE seats SET bot_due = ?4, bot_claimed = NULL WHERE game = ?1 "
+    "AND seat = ?2 AND bot_due IS NOT NULL AND "
     "(?3 < 0 OR (SELECT ply FROM games WHERE id = ?1) = ?3)";
 
 static void
@@ -237,8 +290,10 @@ bot_think(struct worker *w, const struct due *d, int64_t now,
 		return -1;
 	/* A strong move is thought on its own thread (worker_think.h). */
 	if (level[d->seat] == BOT_LEVEL_STRONG && w->think != NULL) {
-		worker_think_post(w->think, d->game, d->seat, g.ply, rules,
-		    view.b, noise);
+		/* Busy with another seat: let another worker have this one. */
+		if (worker_think_post(w->think, d->game, d->seat, g.ply, rules,
+		    view.b, noise) != 0)
+			bot_release(w, d, now);
 		return 0;
 	}
 	if (level[d->seat] == BOT_LEVEL_STRONG)
@@ -315,29 +370,34 @@ worker_bots(struct worker *w, int64_t now)
 {
 	struct due	 d[WORKER_BATCH], t;
 	char		 text[GAME_MOVE_TEXT_MAX];
-	int		 n, i, ply, rc, ok, done = 0;
+	int		 n, i, ply, rc = 0, ok, done = 0;
 
 	/* A strong move the thread finished goes in first. */
 	if (w->think != NULL && worker_think_take(w->think, &t.game, &t.seat,
-	    &ply, &ok, text) && ok) {
+	    &ply, &ok, text)) {
 		arena_reset(&w->arena);
-		if ((rc = bot_apply(w, &t, ply, text, now)) < 0)
+		if (!ok)		/* logged by the thread */
+			bot_release(w, &t, now);
+		else if ((rc = bot_apply(w, &t, ply, text, now)) < 0)
 			return -1;
-		done += rc;
+		else
+			done += rc;
 	}
-	if ((n = due_list(w, SQL_BOTS_DUE_LIST, now, d)) < 0)
+	if ((n = bots_claim(w, now, d)) < 0)
 		return -1;
-	shuffle(d, n);
 	for (i = 0; i < n && !stopping; i++) {
 		arena_reset(&w->arena);
 		if ((rc = bot_think(w, &d[i], now, text, &ply)) == 1)
 			rc = bot_apply(w, &d[i], ply, text, now);
 		if (rc < 0)
-			return -1;
+			break;
 		done += rc;
 	}
+	/* Stopping, or an error: the seats not reached go back at once. */
+	for (; i < n; i++)
+		bot_release(w, &d[i], now);
 	arena_reset(&w->arena);
-	return done;
+	return rc < 0 ? -1 : done;
 }
 
 /*

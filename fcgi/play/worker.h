@@ -5,8 +5,11 @@
  * The worker does what must not happen inside a request.  Each poll
  * (every WORKER_POLL_MS) runs every job once, in this order:
  *
- *   bots       every bot seat whose seats.bot_due has come: load the
- *              game, build that seat's view and let bot_choose() pick a
+ *   bots       every bot seat whose seats.bot_due has come and that no
+ *              other worker holds: claim it (seats.bot_claimed, a
+ *              lease of WORKER_BOT_LEASE_S; on PostgreSQL the rows
+ *              other workers are claiming are passed over, FOR UPDATE
+ *              SKIP LOCKED), load the game, build that seat's view and let bot_choose() pick a
  *              move with 32 bytes from getrandom(), all outside any
  *              transaction; then BEGIN IMMEDIATE, reload, re-check the
  *              ply and apply through play_move().  A stale choice
@@ -50,6 +53,7 @@ enum {
 	WORKER_POLL_MS = 200,		/* between polls */
 	WORKER_BATCH = 256,		/* seats one job takes per poll */
 	WORKER_BACKOFF_S = 60,		/* seconds a stuck bot waits */
+	WORKER_BOT_LEASE_S = 30,	/* a claimed bot seat's lease */
 	WORKER_ARENA_LIMIT = 64 * 1024 * 1024
 };
 

@@ -36,7 +36,8 @@
 #     and none was refused; each game's plies are 1..N once each, N its
 #     ply, and its log replays (export -> topper play) to its snapshot;
 #   - the workers did no work twice: the bot moves in the database are
-#     exactly as many as the two workers say they committed, and every
+#     exactly as many as the two workers say they committed, no choice
+#     was dropped as stale (each claims its seats), and every
 #     mail arrived once (Message-IDs in the Maildir), sent in one attempt,
 #     as many as the workers say they sent;
 # and everything stops: no process, namespace or server is left, no
@@ -445,6 +446,10 @@ bots=$(psql_ "SELECT count(*) FROM moves m JOIN seats s ON s.game = m.game
 each=$(for w in $WORKERS; do sed -n 's/.*stopped: \([0-9]*\) moves.*/\1/p' "$tmp/log/worker-$w.log"; done | tr '\n' ' ')
 check "bot moves stored: $bots = the workers' committed moves ($each; $stale choices dropped as stale)" \
     [ "$bots" -gt 0 -a "$bots" = "$moved" ]
+# Each worker claims the bot seats it thinks for (worker.c): with the
+# humans' moves all on their own turns, no choice should go stale.
+check "  the workers' claims kept them apart: $stale choices dropped as stale" \
+    [ "$stale" = 0 ]
 "$PY" tests/e2e/lib/maildir.py "$BOX" | cut -f1 | sort > "$tmp/mids"
 nmail=$(wc -l < "$tmp/mids")
 dups=$(uniq -d "$tmp/mids" | wc -l)

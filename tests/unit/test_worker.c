@@ -1,8 +1,9 @@
 /*
  * test_worker.c: the worker's jobs on a real database.  Bots play Gin
  * Vodka games to the end and the snapshot equals a replay of the log;
- * a seat due in the future waits; a stale or finished bot_due is
- * cleared; a passed deadline plays the rules' default move unless the
+ * a seat due in the future waits; a seat another worker claimed waits
+ * for its lease, and a move frees the claims; a stale or finished
+ * bot_due is cleared; a passed deadline plays the rules' default move unless the
  * user is on vacation.
  */
 #include <stdarg.h>
@@ -200,6 +201,33 @@ test_bot_due_later_waits(void **state)
 }
 
 static void
+test_claimed_seat_waits_for_its_lease(void **state)
+{
+	struct fx		*f = *state;
+	struct store_game	 g;
+	int64_t			 id, now = db_now();
+
+	id = new_game(f, f->bot1, f->bot2, "target=1");
+	/* Another worker holds the due seat until now + 10. */
+	exec(f, "UPDATE seats SET bot_claimed = strftime('%s') + 10 WHERE "
+	    "bot_due IS NOT NULL");
+	assert_int_equal(worker_bots(&f->w, now), 0);
+	assert_int_equal(worker_bots(&f->w, now + 9), 0);
+	load(f, id, &g);
+	assert_int_equal(g.ply, 0);
+	/* It died: the lease lapses and this worker plays the seat. */
+	assert_int_equal(worker_bots(&f->w, now + 10), 1);
+	load(f, id, &g);
+	assert_int_equal(g.ply, 1);
+	/* The move ended every claim, its own too: the next is free. */
+	assert_int_equal(query(f, "SELECT count(*) FROM seats WHERE "
+	    "bot_claimed IS NOT NULL", 0), 0);
+	assert_int_equal(worker_bots(&f->w, now + 10), 1);
+	load(f, id, &g);
+	assert_int_equal(g.ply, 2);
+}
+
+static void
 test_bot_due_cleared_when_not_to_act(void **state)
 {
 	struct fx		*f = *state;
@@ -327,6 +355,8 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bot_due_later_waits,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_claimed_seat_waits_for_its_lease, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_bot_due_cleared_when_not_to_act, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stuck_bot_backs_off,
