@@ -116,6 +116,19 @@ quiet(void *arg, const char *message)
 	(void)message;
 }
 
+/*
+ * A host that vanishes inside a transaction (power lost: no reset
+ * reaches the server) would hold the writers' lock until the server
+ * noticed, and every writer of the site would wait.  The program never
+ * leaves a transaction idle for long (it computes before BEGIN), so the
+ * server ends a session idle in one for a minute, and the lock with it.
+ * A value the URI sets (options=-c idle_in_transaction_session_timeout=
+ * ...) is kept.
+ */
+static const char SQL_IDLE_TXN[] =
+    "SELECT set_config('idle_in_transaction_session_timeout', '60s', false) "
+    "WHERE current_setting('idle_in_transaction_session_timeout') = '0'";
+
 struct pg *
 pg_open(const char *uri)
 {
@@ -135,7 +148,8 @@ pg_open(const char *uri)
 	}
 	PQsetNoticeProcessor(pg->conn, quiet, NULL);
 	/* Times are seconds the program computes; the zone is UTC. */
-	if (pg_exec(pg, "SET TIME ZONE 'UTC'") != 0) {
+	if (pg_exec(pg, "SET TIME ZONE 'UTC'") != 0 ||
+	    pg_exec(pg, SQL_IDLE_TXN) != 0) {
 		fprintf(stderr, "topper: db: %s\n", pg->errmsg);
 		pg_close(pg);
 		return NULL;

@@ -369,6 +369,59 @@ test_lone_write_takes_its_turn(void **state)
 	writers_take_turns(1);
 }
 
+static const char SQL_IDLE_SETTING[] =
+    "SELECT current_setting('idle_in_transaction_session_timeout')";
+
+static void
+idle_setting(struct db *db, char *out, size_t n)
+{
+	struct db_stmt	*st;
+
+	assert_non_null(st = db_stmt(db, SQL_IDLE_SETTING));
+	assert_int_equal(db_step(st), DB_ROW);
+	snprintf(out, n, "%s", (const char *)db_column_text(st, 0));
+	db_reset(st);
+}
+
+/*
+ * A writer whose host vanished inside its transaction: the server ends
+ * the idle session (a minute by default; here the URI's 300 ms) and the
+ * next writer gets the lock instead of waiting for ever.
+ */
+static void
+test_vanished_writer_lets_go(void **state)
+{
+	struct pgdb	 p;
+	struct db	*db, *gone, *next;
+	char		 uri[600], v[32];
+
+	(void)state;
+	db = fresh(&p);
+	idle_setting(db, v, sizeof(v));
+	assert_string_equal(v, "1min");
+	snprintf(uri, sizeof(uri), "%s&options=-c%%20"
+	    "idle_in_transaction_session_timeout%%3D300", p.uri);
+	assert_non_null(gone = db_open(uri, 0));
+	idle_setting(gone, v, sizeof(v));
+	assert_string_equal(v, "300ms");
+	assert_int_equal(db_begin_immediate(gone), DB_OK);
+	assert_int_equal(add_key(gone, "lost"), DB_OK);
+	/* gone says nothing more; the next writer waits, then writes. */
+	assert_non_null(next = db_open(p.uri, 0));
+	assert_int_equal(db_begin_immediate(next), DB_OK);
+	assert_int_equal(add_key(next, "next"), DB_OK);
+	assert_int_equal(db_commit(next), DB_OK);
+	assert_int_equal(count_keys(db, "lost"), 0);
+	assert_int_equal(count_keys(db, "next"), 1);
+	/* The ended session's commit fails: nothing it wrote is kept. */
+	assert_int_not_equal(db_commit(gone), DB_OK);
+	db_rollback_if_open(gone);
+	db_close(gone);
+	db_close(next);
+	db_close(db);
+	pgdb_drop(&p);
+}
+
 /*
  * In a group commit the request's savepoint ends before the batch's
  * transaction: query-only mode is then allowed again, and the next
@@ -435,6 +488,7 @@ main(void)
 		cmocka_unit_test(test_batch),
 		cmocka_unit_test(test_writers_take_turns),
 		cmocka_unit_test(test_lone_write_takes_its_turn),
+		cmocka_unit_test(test_vanished_writer_lets_go),
 		cmocka_unit_test(test_query_only_after_batch),
 		cmocka_unit_test(test_query_only),
 	};
