@@ -64,9 +64,13 @@ struct ctx {
 	int	 yh_extra;		/* per yellow heart, beyond a card */
 	int	 nunseen;		/* the cards nobody here can see: */
 	int	 nsweep;		/* sweepers among them */
-	int	 nfixed[CAP_V];		/* those of one number, by it: */
-	uint8_t	 ufig[CAP_V][CM_IDS];	/* their classes */
-	uint32_t ucls[CAP_V];		/* and as a set */
+	/*
+	 * Those of one number, as their classes (no two share number and
+	 * class: ids are 25 x number + class, and a joker is never of one
+	 * number), and each class as a lane mask (-1 or 0) for the sum.
+	 */
+	uint32_t ucls[CAP_V];
+	int	 ulane[CAP_V][CAP_LANES];
 	int	 nranged;		/* those that declare a number: */
 	int8_t	 rlo[CM_IDS], rhi[CM_IDS];	/* its numbers */
 	uint8_t	 rclass[CM_IDS];		/* 5 * color + suit */
@@ -323,6 +327,17 @@ caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
 	}
 }
 
+/* The figures of row f in the lanes of mask m (-1 or 0 each). */
+static int
+lanes_sum(const int f[CAP_LANES], const int m[CAP_LANES])
+{
+	int	 k, sum = 0;
+
+	for (k = 0; k < CAP_LANES; k++)
+		sum += f[k] & m[k];
+	return sum;
+}
+
 /* What the other players may capture from t[0..n) before our turn. */
 static int
 threat(const struct ctx *c, const struct bpile *t, int n)
@@ -356,8 +371,7 @@ threat(const struct ctx *c, const struct bpile *t, int n)
 	sum = (long)c->nsweep * all;
 	for (d = 0; d < CAP_V; d++)
 		if ((cp.touched >> d) & 1)
-			for (i = 0; i < c->nfixed[d]; i++)
-				sum += fig[d * CAP_LANES + c->ufig[d][i]];
+			sum += lanes_sum(&fig[d * CAP_LANES], c->ulane[d]);
 	for (i = 0; i < c->nranged; i++) {
 		k = c->rclass[i];
 		best = 0;
@@ -464,62 +478,166 @@ consider(void *ctx, const struct game_move *mv, const struct cm_play *pl)
 	b->mv = *mv;
 }
 
-/* The cards the seat cannot see or place: other hands, stock, burned. */
+/*
+ * The high bit of each byte of x that is CM_NOBODY (0xff), gathered
+ * into bits 0..7 in memory order: a word at a time, for the bot's
+ * per-decision scan of the ids.
+ */
+static unsigned
+nobody_bytes(uint64_t x)
+{
+	const uint64_t	 lo7 = 0x7f7f7f7f7f7f7f7fULL;
+	uint64_t	 t = ~x, y;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	t = __builtin_bswap64(t);
+#endif
+	/* A zero byte of t, exactly: no carry crosses a byte here. */
+	y = ~(((t & lo7) + lo7) | t | lo7);
+	return (unsigned)(((y >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
+/* Bit i of m[2] for each id i whose byte in a[] is not CM_NOBODY. */
+static void
+ids_placed(const uint8_t a[CM_IDS], uint64_t m[2])
+{
+	uint8_t	 b[128];
+	uint64_t w;
+	int	 i;
+
+	memcpy(b, a, CM_IDS);
+	b[CM_IDS] = CM_NOBODY;
+	m[0] = m[1] = 0;
+	for (i = 0; i < 128; i += 8) {
+		memcpy(&w, b + i, sizeof(w));
+		m[i >> 6] |= (uint64_t)nobody_bytes(w) << (i & 63);
+	}
+	m[0] = ~m[0];
+	m[1] = ~m[1] & ~((uint64_t)1 << 63);
+}
+
+static void
+ids_clear(uint64_t m[2], const card_t *c, int n)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		if (c[i] < CM_IDS)
+			m[c[i] >> 6] &= ~((uint64_t)1 << (c[i] & 63));
+}
+
+/* The 25 bits of m[2] from bit off (ids 25 x number up: its classes). */
+static uint32_t
+ids_row(const uint64_t m[2], int off)
+{
+	uint64_t w;
+
+	if (off >= 64)
+		w = m[1] >> (off - 64);
+	else if (off + 25 <= 64)
+		w = m[0] >> off;
+	else
+		w = m[0] >> off | m[1] << (64 - off);
+	return (uint32_t)w & 0x1ffffff;
+}
+
+/* Four bits as four lane masks. */
+static const int nibble_lanes[16][4] = {
+	{ 0, 0, 0, 0 }, { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { -1, -1, 0, 0 },
+	{ 0, 0, -1, 0 }, { -1, 0, -1, 0 }, { 0, -1, -1, 0 }, { -1, -1, -1, 0 },
+	{ 0, 0, 0, -1 }, { -1, 0, 0, -1 }, { 0, -1, 0, -1 }, { -1, -1, 0, -1 },
+	{ 0, 0, -1, -1 }, { -1, 0, -1, -1 }, { 0, -1, -1, -1 },
+	{ -1, -1, -1, -1 }
+};
+
+/* The classes of the Squares deck: no black, no blob. */
+static uint32_t
+squares_classes(void)
+{
+	uint32_t l = 0;
+	int	 c, u;
+
+	for (c = 0; c < CARD_BLACK; c++)
+		for (u = 0; u < CARD_BLOB; u++)
+			l |= 1u << (5 * c + u);
+	return l;
+}
+
+/*
+ * The unseen cards of classes l, all of number-kind card k (cm_numbers
+ * depends on that kind only), into c.
+ */
+static void
+ctx_unseen(struct ctx *c, uint32_t l, card_t k)
+{
+	int	 lo, hi;
+
+	c->nunseen += __builtin_popcount(l);
+	if (cm_numbers(c->s, k, &lo, &hi) < 0) {
+		c->nsweep += __builtin_popcount(l);
+		return;
+	}
+	/* cm_numbers keeps every number within 0..5 < CAP_V. */
+	if (lo == hi) {
+		c->ucls[lo] |= l;
+		return;
+	}
+	for (; l != 0; l &= l - 1) {
+		c->rlo[c->nranged] = (int8_t)lo;
+		c->rhi[c->nranged] = (int8_t)hi;
+		c->rclass[c->nranged++] = (uint8_t)__builtin_ctz(l);
+	}
+}
+
+/*
+ * The cards the seat cannot see or place: other hands, stock, burned,
+ * by sets of ids (the bot runs at every playout move).
+ */
 static void
 ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 {
-	uint8_t	 known[CM_IDS];
-	int	 i, j, n, k, lo, hi;
+	uint64_t on[2], won[2], fr[2], w;
+	uint32_t pack = 0x1ffffff;
+	int	 i, n, k;
 
-	/* One pass over the ids: the bot runs at every playout move. */
 	c->s = s;
 	c->seat = seat;
 	c->yh_extra = yh_extra(s, seat);
 	c->nunseen = c->hand_left = c->opp_cards = 0;
 	c->nsweep = c->nranged = 0;
-	memset(c->nfixed, 0, sizeof(c->nfixed));
 	memset(c->ucls, 0, sizeof(c->ucls));
-	memset(c->pworth, 0, sizeof(c->pworth));
-	memset(known, 0, sizeof(known));
-	for (j = 0; j < s->nhand[seat]; j++)
-		if (s->hands[seat][j] < CM_IDS)
-			known[s->hands[seat][j]] = 1;
-	for (j = 0; j < s->naside; j++)
-		if (s->aside[j] < CM_IDS)
-			known[s->aside[j]] = 1;
-	for (i = 0; i < CM_IDS; i++) {
-		if (s->pile_of[i] != CM_NOBODY) {
-			if (s->pile_of[i] < CM_PILES_MAX)
-				c->pworth[s->pile_of[i]] += worth(c, (card_t)i);
-			continue;
+	memset(c->pworth, 0, (size_t)s->npiles * sizeof(c->pworth[0]));
+	ids_placed(s->pile_of, on);
+	ids_placed(s->won, won);
+	for (n = 0; n < 2; n++)
+		for (w = on[n]; w != 0; w &= w - 1) {
+			i = 64 * n + __builtin_ctzll(w);
+			if ((k = s->pile_of[i]) < CM_PILES_MAX)
+				c->pworth[k] += worth(c, (card_t)i);
 		}
-		if (known[i] || s->won[i] != CM_NOBODY)
-			continue;
-		if (i >= CARD_TT_COUNT ? s->squares || !s->jokers :
-		    s->squares && (card_tt_number((card_t)i) == CARD_NQ ||
-		    card_tt_color((card_t)i) == CARD_BLACK ||
-		    card_tt_suit((card_t)i) == CARD_BLOB))
-			continue;		/* not in this pack */
-		c->nunseen++;
-		n = i < CARD_TT_COUNT ? card_tt_number((card_t)i) : CARD_NQ;
-		/* 5 * color + suit, the id less 25 * number (card_tt_make) */
-		k = i < CARD_TT_COUNT ? i % 25 : CAP_CLASSES - 1;
-		/* cm_numbers keeps every number within 0..5 < CAP_V. */
-		if (n < CARD_NQ)
-			lo = hi = n + 1;
-		else if (cm_numbers(s, (card_t)i, &lo, &hi) < 0) {
-			c->nsweep++;
-			continue;
-		}
-		if (lo == hi) {
-			c->ufig[lo][c->nfixed[lo]++] = (uint8_t)k;
-			c->ucls[lo] |= 1u << k;
-		} else {
-			c->rlo[c->nranged] = (int8_t)lo;
-			c->rhi[c->nranged] = (int8_t)hi;
-			c->rclass[c->nranged++] = (uint8_t)k;
-		}
+	fr[0] = ~(on[0] | won[0]);
+	fr[1] = ~(on[1] | won[1]);
+	ids_clear(fr, s->hands[seat], s->nhand[seat]);
+	ids_clear(fr, s->aside, s->naside);
+	if (s->squares)
+		pack = squares_classes();
+	for (n = CARD_N1; n < CARD_NQ; n++)
+		ctx_unseen(c, ids_row(fr, 25 * n) & pack,
+		    card_tt_make(n, 0, 0));
+	if (!s->squares) {
+		ctx_unseen(c, ids_row(fr, 25 * CARD_NQ),
+		    card_tt_make(CARD_NQ, 0, 0));
+		/* The jokers, class 24 (black blob) in the figures. */
+		if (s->jokers)
+			for (i = CARD_TT_JK1; i <= CARD_TT_JK2; i++)
+				if ((fr[1] >> (i - 64)) & 1)
+					ctx_unseen(c, 1u << (CAP_CLASSES - 1),
+					    (card_t)i);
 	}
+	for (i = 0; i < CAP_V; i++)
+		for (k = 0; k < CAP_LANES; k += 4)
+			memcpy(&c->ulane[i][k], nibble_lanes[(c->ucls[i] >> k) &
+			    0x0f], sizeof(nibble_lanes[0]));
 	for (i = 0; i < s->nseats; i++) {
 		c->hand_left += s->nhand[i];
 		if (i != seat)
