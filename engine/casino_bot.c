@@ -17,67 +17,11 @@
  * others could take.  With the stock empty, a capture also counts part
  * of the table left, for the last taker's sweep.  noise breaks ties.
  */
-#include "casino.h"
+#include "casino_bot.h"
 
 #include <string.h>
 
 #include "rng.h"
-
-enum {
-	BOT_PILES = 40			/* piles the threat looks at */
-};
-
-enum {
-	CAP_V = 6,			/* values a card plays as: 0..5 */
-	CAP_CLASSES = 25,		/* color x suit, 4 = black / blob */
-	/*
-	 * A row's length: the classes and 3 unused lanes (always 0), a
-	 * multiple of 4 so the compiler's cheapest vectorizing (-O2)
-	 * takes the figures' loop whole, with no odd lanes left over.
-	 */
-	CAP_LANES = 28
-};
-
-/*
- * The rows of a value are cleared when the fold first reaches it
- * (touched): a table has 2 piles on average, so most values have no
- * capture, and a row never reached reads as all 0.
- */
-struct caps {
-	unsigned touched;		/* bit d: rows d are live */
-	int	 eq[CAP_V][CAP_LANES];	/* equal values, summed */
-	int	 pair[CAP_V][CAP_LANES];	/* best pair of singles */
-	int	 bt[CAP_V][CAP_LANES];	/* best build-and-take */
-};
-
-/* A table pile as the bot weighs it. */
-struct bpile {
-	int	 value;			/* 0: a ?-pile */
-	int	 cmask, smask;
-	int	 kind;
-	int	 worth;
-};
-
-struct ctx {
-	const struct cm_state *s;
-	int	 seat;
-	int	 yh_extra;		/* per yellow heart, beyond a card */
-	int	 nunseen;		/* the cards nobody here can see: */
-	int	 nsweep;		/* sweepers among them */
-	/*
-	 * Those of one number, as their classes (no two share number and
-	 * class: ids are 25 x number + class, and a joker is never of one
-	 * number), and each class as a lane mask (-1 or 0) for the sum.
-	 */
-	uint32_t ucls[CAP_V];
-	int	 ulane[CAP_V][CAP_LANES];
-	int	 nranged;		/* those that declare a number: */
-	int8_t	 rlo[CM_IDS], rhi[CM_IDS];	/* its numbers */
-	uint8_t	 rclass[CM_IDS];		/* 5 * color + suit */
-	int	 opp_cards;		/* cards in the other hands */
-	int	 hand_left;		/* cards in all hands */
-	int	 pworth[CM_PILES_MAX];	/* each table pile's worth */
-};
 
 struct best {
 	struct ctx	*c;
@@ -152,7 +96,7 @@ worth(const struct ctx *c, card_t k)
 static int
 pile_worth(const struct ctx *c, int x)
 {
-	return c->pworth[x];
+	return c->piles[x].worth;
 }
 
 /* The number card k plays as (lo; a ? under separate is 0). */
@@ -176,16 +120,10 @@ table_after(const struct ctx *c, const struct cm_play *pl, struct bpile *t)
 	if (pl->sweep)
 		return 0;
 	for (x = 0; x < s->npiles && n < BOT_PILES; x++) {
-		const struct cm_pile *p = &s->piles[x];
-
 		if (pl->verb == CM_TAKE && (x == pl->target ||
 		    ((pl->taken[x >> 6] >> (x & 63)) & 1)))
 			continue;
-		t[n].value = p->value;
-		t[n].cmask = p->cmask;
-		t[n].smask = p->smask;
-		t[n].kind = p->kind;
-		t[n].worth = pile_worth(c, x);
+		t[n] = c->piles[x];
 		if (x == pl->target && (pl->verb == CM_BUILD ||
 		    pl->verb == CM_STACK)) {
 			t[n].cmask |= cm_cmask(pl->h);
@@ -195,6 +133,7 @@ table_after(const struct ctx *c, const struct cm_play *pl, struct bpile *t)
 			    CM_STACK_PILE;
 			if (pl->verb == CM_BUILD)
 				t[n].value += d;
+			cm_bpile_finish(c, &t[n]);
 		}
 		n++;
 	}
@@ -205,211 +144,10 @@ table_after(const struct ctx *c, const struct cm_play *pl, struct bpile *t)
 		t[n].smask = cm_smask(pl->h);
 		t[n].kind = CM_SINGLE;
 		t[n].worth = worth(c, pl->h);
+		cm_bpile_finish(c, &t[n]);
 		n++;
 	}
 	return n;
-}
-
-/*
- * The threat asks, for every unseen card, the best capture it would
- * make on one table: a sum or best over the piles the card may join.
- * Whether a card may join depends on its color and suit only (its
- * "class", 5 x 5), so the table is folded once per class and value
- * and each card then reads its figure: the same numbers as trying
- * each card on each pile and pair, at a fraction of the cost (the
- * threat is most of the easy bot's time, and the bot is the strong
- * bot's playout policy).
- */
-/* Index 0..3 of the one plain bit in m (m a single bit of 0x0f). */
-static int
-plain_bit(int m)
-{
-	return m == 1 ? 0 : m == 2 ? 1 : m == 4 ? 2 : 3;
-}
-
-/*
- * The classes of card that may join cards of these masks in one pile
- * (cm_legal_masks): bit 5 * color + suit.  Legality only shrinks as a
- * pile grows, which the build-and-take below relies on.
- */
-static uint32_t
-join_classes(int cmask, int smask)
-{
-	uint32_t l = 0;
-	int	 c = cmask & 0x0f, s = smask & 0x0f;
-
-	if (c == 0)
-		return 0x1ffffff;
-	if ((c & (c - 1)) == 0)
-		l |= (0x1fu << (5 * plain_bit(c))) | (0x1fu << 20);
-	if (s == 0)
-		return 0x1ffffff;
-	if ((s & (s - 1)) == 0)
-		l |= (0x108421u << plain_bit(s)) | (0x108421u << 4);
-	return l;
-}
-
-/*
- * Over the classes in l only, bit by bit: x86-64's baseline has no
- * shift by lane, so the compiler does not vectorize a loop over all
- * 25 lanes, and l holds 9 to 16 classes unless a pile takes any card.
- */
-static void
-caps_add(int row[CAP_LANES], uint32_t l, int w)
-{
-	for (; l != 0; l &= l - 1)
-		row[__builtin_ctz(l)] += w;
-}
-
-/* Rows start at 0, so a class outside l (a 0 here) changes nothing. */
-static void
-caps_max(int row[CAP_LANES], uint32_t l, int w)
-{
-	int	 k;
-
-	for (; l != 0; l &= l - 1) {
-		k = __builtin_ctz(l);
-		row[k] = w > row[k] ? w : row[k];
-	}
-}
-
-/* cp with value d's rows live (0 when first reached). */
-static struct caps *
-caps_row(struct caps *cp, int d)
-{
-	if (!((cp->touched >> d) & 1)) {
-		memset(cp->eq[d], 0, sizeof(cp->eq[d]));
-		memset(cp->pair[d], 0, sizeof(cp->pair[d]));
-		memset(cp->bt[d], 0, sizeof(cp->bt[d]));
-		cp->touched |= 1u << d;
-	}
-	return cp;
-}
-
-/* Fold t[0..n) into cp (see struct caps). */
-static void
-caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
-{
-	int	 i, j, v;
-
-	cp->touched = 0;
-	for (i = 0; i < n; i++)
-		if (t[i].value < CAP_V)
-			caps_add(caps_row(cp, t[i].value)->eq[t[i].value],
-			    join_classes(t[i].cmask, t[i].smask), t[i].worth);
-	for (i = 0; i < n; i++) {
-		if (t[i].kind != CM_SINGLE || t[i].value == 0)
-			continue;
-		for (j = i + 1; j < n; j++) {
-			v = t[i].value + t[j].value;
-			if (t[j].kind == CM_SINGLE && t[j].value != 0 &&
-			    v < CAP_V)
-				caps_max(caps_row(cp, v)->pair[v],
-				    join_classes(t[i].cmask | t[j].cmask,
-				    t[i].smask | t[j].smask),
-				    t[i].worth + t[j].worth);
-		}
-	}
-	if (c->s->single)
-		return;
-	/* Build-and-take: a card of value v onto q, taking i of q's + v. */
-	for (i = 0; i < n; i++) {
-		if (t[i].kind == CM_STACK_PILE || t[i].value == 0)
-			continue;
-		for (j = 0; j < n; j++) {
-			v = t[j].value - t[i].value;
-			if (v >= 1 && v < CAP_V && t[j].value <= CM_BUILD_MAX)
-				caps_max(caps_row(cp, v)->bt[v],
-				    join_classes(t[i].cmask | t[j].cmask,
-				    t[i].smask | t[j].smask),
-				    t[i].worth + t[j].worth);
-		}
-	}
-}
-
-/* The figures of row f in the lanes of mask m (-1 or 0 each). */
-static int
-lanes_sum(const int f[CAP_LANES], const int m[CAP_LANES])
-{
-	int	 k, sum = 0;
-
-	for (k = 0; k < CAP_LANES; k++)
-		sum += f[k] & m[k];
-	return sum;
-}
-
-/* What the other players may capture from t[0..n) before our turn. */
-static int
-threat(const struct ctx *c, const struct bpile *t, int n)
-{
-	struct caps	 cp;
-	int		 fig[CAP_V * CAP_LANES];	/* [number][class] */
-	long		 sum = 0;
-	int		 i, d, best, w, all = 0, k;
-
-	if (n == 0 || c->nunseen == 0 || c->opp_cards == 0)
-		return 0;
-	for (i = 0; i < n; i++)
-		all += t[i].worth;
-	caps_fold(c, t, n, &cp);
-	/*
-	 * Each number and class's figure, without a branch (vector lanes):
-	 * a ? of no number (row 0) takes equal values only; bt is all 0
-	 * under single-card takes, and no figure is below 0.
-	 */
-	if ((cp.touched & 1) != 0)
-		for (k = 0; k < CAP_LANES; k++)
-			fig[k] = cp.eq[0][k];
-	for (d = 1; d < CAP_V; d++)
-		if ((cp.touched >> d) & 1)
-			for (k = 0; k < CAP_LANES; k++) {
-				w = cp.eq[d][k] + cp.pair[d][k];
-				fig[d * CAP_LANES + k] = cp.bt[d][k] > w ?
-				    cp.bt[d][k] : w;
-			}
-	/* The figures of a value never reached are all 0. */
-	sum = (long)c->nsweep * all;
-	for (d = 0; d < CAP_V; d++)
-		if ((cp.touched >> d) & 1)
-			sum += lanes_sum(&fig[d * CAP_LANES], c->ulane[d]);
-	for (i = 0; i < c->nranged; i++) {
-		k = c->rclass[i];
-		best = 0;
-		for (d = c->rlo[i]; d <= c->rhi[i]; d++)
-			if (((cp.touched >> d) & 1) &&
-			    fig[d * CAP_LANES + k] > best)
-				best = fig[d * CAP_LANES + k];
-		sum += best;
-	}
-	/* Each unseen card is in another hand with this chance. */
-	i = c->opp_cards < c->nunseen ? c->opp_cards : c->nunseen;
-	return (int)(sum * i / c->nunseen);
-}
-
-/*
- * No more than threat(c, t, n), without the fold: the sweepers, and
- * each pile's equal values to the unseen cards of its number (a figure
- * is at least its equal values; a class with two such cards counts
- * once).  The same sum and share as threat(), so never above it.
- */
-static int
-threat_floor(const struct ctx *c, const struct bpile *t, int n)
-{
-	long	 sum = 0;
-	int	 i, all = 0;
-
-	if (n == 0 || c->nunseen == 0 || c->opp_cards == 0)
-		return 0;
-	for (i = 0; i < n; i++) {
-		all += t[i].worth;
-		if (t[i].value < CAP_V)
-			sum += (long)t[i].worth * __builtin_popcount(
-			    join_classes(t[i].cmask, t[i].smask) &
-			    c->ucls[t[i].value]);
-	}
-	sum += (long)c->nsweep * all;
-	i = c->opp_cards < c->nunseen ? c->opp_cards : c->nunseen;
-	return (int)(sum * i / c->nunseen);
 }
 
 /*
@@ -450,11 +188,11 @@ evaluate(struct best *b, const struct cm_play *pl, int *skip)
 	default:
 		break;
 	}
-	low = b->have || b->full ? threat_floor(c, t, n) : 0;
+	low = b->have || b->full ? cm_threat_floor(c, t, n) : 0;
 	*skip = b->have && !b->full && 4 * gain - 4 * low < b->score;
 	if (*skip)
 		return 0;
-	thr = threat(c, t, n);
+	thr = cm_threat(c, t, n);
 	b->low += low > thr;
 	return 4 * gain - 4 * thr;
 }
@@ -541,15 +279,6 @@ ids_row(const uint64_t m[2], int off)
 	return (uint32_t)w & 0x1ffffff;
 }
 
-/* Four bits as four lane masks. */
-static const int nibble_lanes[16][4] = {
-	{ 0, 0, 0, 0 }, { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { -1, -1, 0, 0 },
-	{ 0, 0, -1, 0 }, { -1, 0, -1, 0 }, { 0, -1, -1, 0 }, { -1, -1, -1, 0 },
-	{ 0, 0, 0, -1 }, { -1, 0, 0, -1 }, { 0, -1, 0, -1 }, { -1, -1, 0, -1 },
-	{ 0, 0, -1, -1 }, { -1, 0, -1, -1 }, { 0, -1, -1, -1 },
-	{ -1, -1, -1, -1 }
-};
-
 /* The classes of the Squares deck: no black, no blob. */
 static uint32_t
 squares_classes(void)
@@ -572,9 +301,9 @@ ctx_unseen(struct ctx *c, uint32_t l, card_t k)
 {
 	int	 lo, hi;
 
-	c->nunseen += __builtin_popcount(l);
+	c->nunseen += cm_pop32(l);
 	if (cm_numbers(c->s, k, &lo, &hi) < 0) {
-		c->nsweep += __builtin_popcount(l);
+		c->nsweep += cm_pop32(l);
 		return;
 	}
 	/* cm_numbers keeps every number within 0..5 < CAP_V. */
@@ -586,6 +315,25 @@ ctx_unseen(struct ctx *c, uint32_t l, card_t k)
 		c->rlo[c->nranged] = (int8_t)lo;
 		c->rhi[c->nranged] = (int8_t)hi;
 		c->rclass[c->nranged++] = (uint8_t)__builtin_ctz(l);
+	}
+}
+
+/* The table's piles as the bot weighs them (their worth summed). */
+static void
+ctx_piles(struct ctx *c)
+{
+	const struct cm_pile *p;
+	struct bpile	*t;
+	int		 x;
+
+	for (x = 0; x < c->s->npiles; x++) {
+		p = &c->s->piles[x];
+		t = &c->piles[x];
+		t->value = p->value;
+		t->cmask = p->cmask;
+		t->smask = p->smask;
+		t->kind = p->kind;
+		cm_bpile_finish(c, t);
 	}
 }
 
@@ -606,14 +354,15 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 	c->nunseen = c->hand_left = c->opp_cards = 0;
 	c->nsweep = c->nranged = 0;
 	memset(c->ucls, 0, sizeof(c->ucls));
-	memset(c->pworth, 0, (size_t)s->npiles * sizeof(c->pworth[0]));
+	for (i = 0; i < s->npiles; i++)
+		c->piles[i].worth = 0;
 	ids_placed(s->pile_of, on);
 	ids_placed(s->won, won);
 	for (n = 0; n < 2; n++)
 		for (w = on[n]; w != 0; w &= w - 1) {
 			i = 64 * n + __builtin_ctzll(w);
 			if ((k = s->pile_of[i]) < CM_PILES_MAX)
-				c->pworth[k] += worth(c, (card_t)i);
+				c->piles[k].worth += worth(c, (card_t)i);
 		}
 	fr[0] = ~(on[0] | won[0]);
 	fr[1] = ~(on[1] | won[1]);
@@ -634,10 +383,8 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 					ctx_unseen(c, 1u << (CAP_CLASSES - 1),
 					    (card_t)i);
 	}
-	for (i = 0; i < CAP_V; i++)
-		for (k = 0; k < CAP_LANES; k += 4)
-			memcpy(&c->ulane[i][k], nibble_lanes[(c->ucls[i] >> k) &
-			    0x0f], sizeof(nibble_lanes[0]));
+	c->ulane_ok = 0;
+	ctx_piles(c);
 	for (i = 0; i < s->nseats; i++) {
 		c->hand_left += s->nhand[i];
 		if (i != seat)

@@ -344,7 +344,7 @@ onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
     char why[GAME_WHY_MAX])
 {
 	const struct cm_pile *px = &s->piles[x];
-	struct cm_pile	 piles[CM_PILES_MAX];
+	struct cm_pile	 after;
 	int		 cm = cm_cmask(h) | px->cmask;
 	int		 sm = cm_smask(h) | px->smask;
 	int		 qh = d == 0;
@@ -400,13 +400,13 @@ onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
 	}
 	if (verb == CM_TAKE)
 		return 0;
-	memcpy(piles, s->piles, (size_t)s->npiles * sizeof(piles[0]));
-	piles[x].cmask = (uint8_t)cm;
-	piles[x].smask = (uint8_t)sm;
+	after = *px;
+	after.cmask = (uint8_t)cm;
+	after.smask = (uint8_t)sm;
 	if (verb == CM_BUILD)
-		piles[x].value = (uint8_t)(px->value + d);
-	if (!cm_plan_ok(s, piles, s->npiles, x, s->hands[seat], s->nhand[seat],
-	    h)) {
+		after.value = (uint8_t)(px->value + d);
+	if (!cm_plan_ok(s, s->piles, s->npiles, x, &after, s->hands[seat],
+	    s->nhand[seat], h)) {
 		if (why != NULL)
 			snprintf(why, GAME_WHY_MAX, "Plan check: no other "
 			    "card in your hand could capture that %s later, so "
