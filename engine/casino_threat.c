@@ -30,24 +30,23 @@ struct caps {
 	int	 bt[CAP_V][CAP_LANES];	/* best build-and-take */
 };
 
-/* Four bits as four lane masks. */
-static const int nibble_lanes[16][4] = {
-	{ 0, 0, 0, 0 }, { -1, 0, 0, 0 }, { 0, -1, 0, 0 }, { -1, -1, 0, 0 },
-	{ 0, 0, -1, 0 }, { -1, 0, -1, 0 }, { 0, -1, -1, 0 }, { -1, -1, -1, 0 },
-	{ 0, 0, 0, -1 }, { -1, 0, 0, -1 }, { 0, -1, 0, -1 }, { -1, -1, 0, -1 },
-	{ 0, 0, -1, -1 }, { -1, 0, -1, -1 }, { 0, -1, -1, -1 },
-	{ -1, -1, -1, -1 }
+/* Bit k of a class set, in lane k. */
+static const uint32_t lane_bit[CAP_LANES] = {
+	1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6,
+	1u << 7, 1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13,
+	1u << 14, 1u << 15, 1u << 16, 1u << 17, 1u << 18, 1u << 19,
+	1u << 20, 1u << 21, 1u << 22, 1u << 23, 1u << 24, 1u << 25,
+	1u << 26, 1u << 27
 };
 
-/* The classes in l as lane masks (-1 in, 0 out). */
+/* The classes in l as lane masks (-1 in, 0 out), a vector compare. */
 static void
 lanes_of(uint32_t l, int m[CAP_LANES])
 {
 	int	 k;
 
-	for (k = 0; k < CAP_LANES; k += 4)
-		memcpy(&m[k], nibble_lanes[(l >> k) & 0x0f],
-		    sizeof(nibble_lanes[0]));
+	for (k = 0; k < CAP_LANES; k++)
+		m[k] = -(int)((l & lane_bit[k]) != 0);
 }
 
 /* Index 0..3 of the one plain bit in m (m a single bit of 0x0f). */
@@ -123,19 +122,12 @@ row_max(int row[CAP_LANES], unsigned *on, int d, uint32_t l, int w)
 	}
 }
 
-/* Fold t[0..n) into cp (see struct caps). */
+/* The best pairs of singles and build-and-takes of t[0..n) into cp. */
 static void
-caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
+caps_best(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
 {
-	int	 m[CAP_LANES], i, j, v;
+	int	 i, j, v;
 
-	cp->eq_on = cp->pair_on = cp->bt_on = 0;
-	for (i = 0; i < n; i++)
-		if (t[i].value < CAP_V) {
-			lanes_of(t[i].join, m);
-			row_add(cp->eq[t[i].value], &cp->eq_on, t[i].value, m,
-			    t[i].worth);
-		}
 	for (i = 0; i < n; i++) {
 		if (t[i].kind != CM_SINGLE || t[i].value == 0)
 			continue;
@@ -164,6 +156,37 @@ caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
 				    t[i].worth + t[j].worth);
 		}
 	}
+}
+
+/*
+ * Fold t[0..n) into cp (see struct caps); returns what the rows left
+ * out add to the threat's sum.  A number whose figures are its equal
+ * values alone, and that no card of a range reads, sums to its piles'
+ * floors (cm_bpile_finish: a pile's worth times the unseen classes it
+ * takes), so its row is not made.
+ */
+static long
+caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
+{
+	unsigned mixed;
+	long	 sum = 0;
+	int	 m[CAP_LANES], i;
+
+	cp->eq_on = cp->pair_on = cp->bt_on = 0;
+	caps_best(c, t, n, cp);
+	mixed = c->nranged > 0 ? ~0u : cp->pair_on | cp->bt_on;
+	for (i = 0; i < n; i++) {
+		if (t[i].value >= CAP_V)
+			continue;
+		if (!((mixed >> t[i].value) & 1)) {
+			sum += t[i].floor;
+			continue;
+		}
+		lanes_of(t[i].join, m);
+		row_add(cp->eq[t[i].value], &cp->eq_on, t[i].value, m,
+		    t[i].worth);
+	}
+	return sum;
 }
 
 /*
@@ -229,10 +252,10 @@ cm_threat(struct ctx *c, const struct bpile *t, int n)
 		return 0;
 	for (i = 0; i < n; i++)
 		all += t[i].worth;
-	caps_fold(c, t, n, &cp);
+	sum = caps_fold(c, t, n, &cp);
 	on = cp.eq_on | cp.pair_on | cp.bt_on;
 	/* The figures of a value never reached are all 0. */
-	sum = (long)c->nsweep * all;
+	sum += (long)c->nsweep * all;
 	for (d = 0; d < CAP_V; d++)
 		if ((on >> d) & 1) {
 			f[d] = fig_row(&cp, d, figs[d]);
