@@ -287,6 +287,32 @@ other_piles(const struct cm_state *s, int skip, struct cm_pile *out,
 	return n;
 }
 
+/*
+ * May the capturer start a group on some pile but skip?  When none,
+ * find_groups() finds nothing and spends no step, so the copy and the
+ * search are skipped (most cards take nothing, at every playout move).
+ */
+static int
+takes_any(const struct cm_state *s, int v, int qrank, int cm, int sm,
+    int skip)
+{
+	const struct cm_pile *p;
+	int		 i;
+
+	for (i = 0; i < s->npiles; i++) {
+		p = &s->piles[i];
+		if (i == skip || !cm_legal_masks(cm | p->cmask, sm | p->smask))
+			continue;
+		if (p->value == 0) {
+			if (qrank)
+				return 1;
+		} else if (v != 0 && (p->kind != CM_SINGLE ? p->value == v :
+		    p->value <= v))
+			return 1;
+	}
+	return 0;
+}
+
 /* Takes by capturer (value v, masks), over every pile but skip. */
 static void
 gen_takes(struct emit *e, int v, int qrank, int cm, int sm, int skip)
@@ -297,6 +323,8 @@ gen_takes(struct emit *e, int v, int qrank, int cm, int sm, int skip)
 	uint64_t	 avail[2] = { ~(uint64_t)0, ~(uint64_t)0 };
 	uint64_t	 used[2] = { 0, 0 };
 
+	if (!takes_any(e->s, v, qrank, cm, sm, skip))
+		return;
 	sr.np = other_piles(e->s, skip, piles, map);
 	sr.p = piles;
 	sr.v = v;
@@ -333,15 +361,28 @@ emit_simple(struct emit *e, int verb, int target)
 	e->n++;
 }
 
+/* Why a card may not go onto a pile (onto_code). */
+enum onto_no {
+	ONTO_OK,
+	ONTO_STACK_VALUE,
+	ONTO_STACK_Q,
+	ONTO_STACK_CAP,
+	ONTO_BUILD_Q,
+	ONTO_BUILD_STACK,
+	ONTO_BUILD_CAP,
+	ONTO_MIX,
+	ONTO_PLAN
+};
+
 /*
  * May seat put h (as d) onto pile x with verb (CM_BUILD, CM_STACK or
- * CM_TAKE for the build of a build-and-take)?  0 or -1 with why[]
- * (why NULL: no sentence; the generator tries every pile with every
- * card, and most refuse).
+ * CM_TAKE for the build of a build-and-take)?  ONTO_OK or the first
+ * rule it breaks: the generator tries every pile with every card, and
+ * most refuse, so this is the cheap part of onto() without words.
  */
-static int
-onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
-    char why[GAME_WHY_MAX])
+static inline enum onto_no
+onto_code(const struct cm_state *s, int seat, card_t h, int d, int x,
+    int verb)
 {
 	const struct cm_pile *px = &s->piles[x];
 	struct cm_pile	 after;
@@ -350,71 +391,82 @@ onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
 	int		 qh = d == 0;
 
 	if (verb == CM_STACK) {
-		if (qh != (px->value == 0) || (!qh && px->value != d)) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "You may stack a "
-				    "card only on a pile of its own value.");
-			return -1;
-		}
-		if (qh && s->q_mode != CM_Q_SEPARATE) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "Nothing may be "
-				    "stacked on a ? that was dealt face up.");
-			return -1;
-		}
-		if (!qh && d > stack_cap(s)) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "A stack is worth "
-				    "at most %d.", stack_cap(s));
-			return -1;
-		}
+		if (qh != (px->value == 0) || (!qh && px->value != d))
+			return ONTO_STACK_VALUE;
+		if (qh && s->q_mode != CM_Q_SEPARATE)
+			return ONTO_STACK_Q;
+		if (!qh && d > stack_cap(s))
+			return ONTO_STACK_CAP;
 	} else {
-		if (qh || px->value == 0) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "A ? has no number "
-				    "here, so it cannot be built with or on.");
-			return -1;
-		}
-		if (px->kind == CM_STACK_PILE) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "A stack cannot be "
-				    "built on.");
-			return -1;
-		}
+		if (qh || px->value == 0)
+			return ONTO_BUILD_Q;
+		if (px->kind == CM_STACK_PILE)
+			return ONTO_BUILD_STACK;
 		if (px->value + d > (verb == CM_TAKE ? CM_BUILD_MAX :
-		    build_cap(s))) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "A build is worth "
-				    "at most %d; this one would be %d.",
-				    verb == CM_TAKE ? CM_BUILD_MAX : build_cap(s),
-				    px->value + d);
-			return -1;
-		}
+		    build_cap(s)))
+			return ONTO_BUILD_CAP;
 	}
-	if (!cm_legal_masks(cm, sm)) {
-		if (why != NULL)
-			snprintf(why, GAME_WHY_MAX, "That pile would mix "
-			    "colors and suits both; a pile must share a color "
-			    "or a suit (black and blob are wild).");
-		return -1;
-	}
+	if (!cm_legal_masks(cm, sm))
+		return ONTO_MIX;
 	if (verb == CM_TAKE)
-		return 0;
+		return ONTO_OK;
 	after = *px;
 	after.cmask = (uint8_t)cm;
 	after.smask = (uint8_t)sm;
 	if (verb == CM_BUILD)
 		after.value = (uint8_t)(px->value + d);
 	if (!cm_plan_ok(s, s->piles, s->npiles, x, &after, s->hands[seat],
-	    s->nhand[seat], h)) {
-		if (why != NULL)
-			snprintf(why, GAME_WHY_MAX, "Plan check: no other "
-			    "card in your hand could capture that %s later, so "
-			    "you may not make it.", verb == CM_BUILD ? "build" :
-			    "stack");
-		return -1;
+	    s->nhand[seat], h))
+		return ONTO_PLAN;
+	return ONTO_OK;
+}
+
+/* onto_code() for a player's move: 0, or -1 with a sentence in why[]. */
+static int
+onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
+    char why[GAME_WHY_MAX])
+{
+	const struct cm_pile *px = &s->piles[x];
+	int		 cap = verb == CM_TAKE ? CM_BUILD_MAX : build_cap(s);
+
+	switch (onto_code(s, seat, h, d, x, verb)) {
+	case ONTO_OK:
+		return 0;
+	case ONTO_STACK_VALUE:
+		snprintf(why, GAME_WHY_MAX, "You may stack a card only on a "
+		    "pile of its own value.");
+		break;
+	case ONTO_STACK_Q:
+		snprintf(why, GAME_WHY_MAX, "Nothing may be stacked on a ? "
+		    "that was dealt face up.");
+		break;
+	case ONTO_STACK_CAP:
+		snprintf(why, GAME_WHY_MAX, "A stack is worth at most %d.",
+		    stack_cap(s));
+		break;
+	case ONTO_BUILD_Q:
+		snprintf(why, GAME_WHY_MAX, "A ? has no number here, so it "
+		    "cannot be built with or on.");
+		break;
+	case ONTO_BUILD_STACK:
+		snprintf(why, GAME_WHY_MAX, "A stack cannot be built on.");
+		break;
+	case ONTO_BUILD_CAP:
+		snprintf(why, GAME_WHY_MAX, "A build is worth at most %d; "
+		    "this one would be %d.", cap, px->value + d);
+		break;
+	case ONTO_MIX:
+		snprintf(why, GAME_WHY_MAX, "That pile would mix colors and "
+		    "suits both; a pile must share a color or a suit (black "
+		    "and blob are wild).");
+		break;
+	default:
+		snprintf(why, GAME_WHY_MAX, "Plan check: no other card in "
+		    "your hand could capture that %s later, so you may not "
+		    "make it.", verb == CM_BUILD ? "build" : "stack");
+		break;
 	}
-	return 0;
+	return -1;
 }
 
 /* The moves of hand card h played as d (decl: the number declared). */
@@ -432,7 +484,7 @@ gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 	gen_takes(e, d, cm_takes_q(s, h), cm, sm, CM_NOBODY);
 	if (!s->single && d > 0)
 		for (x = 0; x < s->npiles; x++) {
-			if (onto(s, seat, h, d, x, CM_TAKE, NULL) != 0)
+			if (onto_code(s, seat, h, d, x, CM_TAKE) != ONTO_OK)
 				continue;
 			e->pl.verb = CM_TAKE;
 			e->pl.target = (uint8_t)x;
@@ -440,10 +492,10 @@ gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 			    cm | s->piles[x].cmask, sm | s->piles[x].smask, x);
 		}
 	for (x = 0; x < s->npiles; x++)
-		if (onto(s, seat, h, d, x, CM_BUILD, NULL) == 0)
+		if (onto_code(s, seat, h, d, x, CM_BUILD) == ONTO_OK)
 			emit_simple(e, CM_BUILD, x);
 	for (x = 0; x < s->npiles; x++)
-		if (onto(s, seat, h, d, x, CM_STACK, NULL) == 0)
+		if (onto_code(s, seat, h, d, x, CM_STACK) == ONTO_OK)
 			emit_simple(e, CM_STACK, x);
 	if (maydrop)
 		emit_simple(e, CM_DROP, CM_NOBODY);
