@@ -270,13 +270,24 @@ int	cm_can_sweep(const struct cm_state *s);
 int	cm_takes_q(const struct cm_state *s, card_t c);
 
 /*
+ * The piles of p[0..np-1] a card may build onto for a capture (not
+ * stacks, not ?-piles), by value: the plan check's index, made once
+ * per listing.  -1 when a value is past the index (no legal table).
+ */
+enum { CM_BYVAL = 16 };
+struct cm_byval {
+	uint64_t	 m[CM_BYVAL][2];
+};
+int	cm_byval_set(const struct cm_pile *p, int np, struct cm_byval *bv);
+
+/*
  * Plan check: may some card of hand[0..nh-1] other than skip capture
  * pile x of p[0..np-1], as px (p[x] after the build or stack), on a
- * later turn (RULES.md 4b)?
+ * later turn (RULES.md 4b)?  bv: p's index, or NULL.
  */
 int	cm_plan_ok(const struct cm_state *s, const struct cm_pile *p, int np,
 	    int x, const struct cm_pile *px, const card_t *hand, int nh,
-	    card_t skip);
+	    card_t skip, const struct cm_byval *bv);
 
 /* May seat drop now (no owned pile passes the plan check)? */
 int	cm_may_drop(const struct cm_state *s, int seat);

@@ -60,6 +60,7 @@ struct emit {
 	const struct cm_pile *p;	/* piles the groups index */
 	const uint8_t	*map;		/* search pile -> table pile */
 	long		 work;		/* search steps left for takes */
+	const struct cm_byval *bv;	/* the plan check's index, or NULL */
 };
 
 static int
@@ -382,7 +383,7 @@ enum onto_no {
  */
 static inline enum onto_no
 onto_code(const struct cm_state *s, int seat, card_t h, int d, int x,
-    int verb)
+    int verb, const struct cm_byval *bv)
 {
 	const struct cm_pile *px = &s->piles[x];
 	struct cm_pile	 after;
@@ -416,7 +417,7 @@ onto_code(const struct cm_state *s, int seat, card_t h, int d, int x,
 	if (verb == CM_BUILD)
 		after.value = (uint8_t)(px->value + d);
 	if (!cm_plan_ok(s, s->piles, s->npiles, x, &after, s->hands[seat],
-	    s->nhand[seat], h))
+	    s->nhand[seat], h, bv))
 		return ONTO_PLAN;
 	return ONTO_OK;
 }
@@ -429,7 +430,7 @@ onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
 	const struct cm_pile *px = &s->piles[x];
 	int		 cap = verb == CM_TAKE ? CM_BUILD_MAX : build_cap(s);
 
-	switch (onto_code(s, seat, h, d, x, verb)) {
+	switch (onto_code(s, seat, h, d, x, verb, NULL)) {
 	case ONTO_OK:
 		return 0;
 	case ONTO_STACK_VALUE:
@@ -484,7 +485,7 @@ gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 	gen_takes(e, d, cm_takes_q(s, h), cm, sm, CM_NOBODY);
 	if (!s->single && d > 0)
 		for (x = 0; x < s->npiles; x++) {
-			if (onto_code(s, seat, h, d, x, CM_TAKE) != ONTO_OK)
+			if (onto_code(s, seat, h, d, x, CM_TAKE, e->bv) != ONTO_OK)
 				continue;
 			e->pl.verb = CM_TAKE;
 			e->pl.target = (uint8_t)x;
@@ -492,10 +493,10 @@ gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 			    cm | s->piles[x].cmask, sm | s->piles[x].smask, x);
 		}
 	for (x = 0; x < s->npiles; x++)
-		if (onto_code(s, seat, h, d, x, CM_BUILD) == ONTO_OK)
+		if (onto_code(s, seat, h, d, x, CM_BUILD, e->bv) == ONTO_OK)
 			emit_simple(e, CM_BUILD, x);
 	for (x = 0; x < s->npiles; x++)
-		if (onto_code(s, seat, h, d, x, CM_STACK) == ONTO_OK)
+		if (onto_code(s, seat, h, d, x, CM_STACK, e->bv) == ONTO_OK)
 			emit_simple(e, CM_STACK, x);
 	if (maydrop)
 		emit_simple(e, CM_DROP, CM_NOBODY);
@@ -505,6 +506,7 @@ int
 cm_generate(const struct cm_state *s, int seat, cm_visit fn, void *ctx)
 {
 	struct emit	 e;
+	struct cm_byval	 bv;
 	int		 i, d, lo, hi, r, maydrop;
 	card_t		 h;
 
@@ -517,6 +519,8 @@ cm_generate(const struct cm_state *s, int seat, cm_visit fn, void *ctx)
 	e.fn = fn;
 	e.ctx = ctx;
 	e.work = LIST_WORK_MAX;
+	if (cm_byval_set(s->piles, s->npiles, &bv) == 0)
+		e.bv = &bv;
 	maydrop = cm_may_drop(s, seat);
 	for (i = 0; i < s->nhand[seat]; i++) {
 		h = s->hands[seat][i];
