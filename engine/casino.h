@@ -289,6 +289,13 @@ int	cm_plan_ok(const struct cm_state *s, const struct cm_pile *p, int np,
 	    int x, const struct cm_pile *px, const card_t *hand, int nh,
 	    card_t skip, const struct cm_byval *bv);
 
+/*
+ * Bit i of m[2] for each id i whose byte in a[0..CM_IDS-1] (pile_of[],
+ * won[]) is not CM_NOBODY: the bot's scan and the capture's, 16 ids
+ * at a time where SSE2 is there.
+ */
+void	cm_ids_placed(const uint8_t *a, uint64_t m[2]);
+
 /* May seat drop now (no owned pile passes the plan check)? */
 int	cm_may_drop(const struct cm_state *s, int seat);
 

@@ -20,9 +20,6 @@
 #include "casino_bot.h"
 
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>	/* x86-64 baseline: the ids 16 at a time */
-#endif
 
 #include "rng.h"
 
@@ -219,67 +216,6 @@ consider(void *ctx, const struct game_move *mv, const struct cm_play *pl)
 	b->mv = *mv;
 }
 
-#if defined(__SSE2__)
-/* Bit i of m[2] for each id i whose byte in a[] is not CM_NOBODY. */
-static void
-ids_placed(const uint8_t a[CM_IDS], uint64_t m[2])
-{
-	uint8_t	 b[128];
-	__m128i	 nobody = _mm_set1_epi8((char)CM_NOBODY);
-	uint64_t k;
-	int	 i;
-
-	memcpy(b, a, CM_IDS);
-	b[CM_IDS] = CM_NOBODY;
-	m[0] = m[1] = 0;
-	for (i = 0; i < 128; i += 16) {
-		k = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-		    _mm_loadu_si128((const __m128i *)(const void *)(b + i)),
-		    nobody));
-		m[i >> 6] |= k << (i & 63);
-	}
-	m[0] = ~m[0];
-	m[1] = ~m[1] & ~((uint64_t)1 << 63);
-}
-#else
-/*
- * The high bit of each byte of x that is CM_NOBODY (0xff), gathered
- * into bits 0..7 in memory order: a word at a time.
- */
-static unsigned
-nobody_bytes(uint64_t x)
-{
-	const uint64_t	 lo7 = 0x7f7f7f7f7f7f7f7fULL;
-	uint64_t	 t = ~x, y;
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	t = __builtin_bswap64(t);
-#endif
-	/* A zero byte of t, exactly: no carry crosses a byte here. */
-	y = ~(((t & lo7) + lo7) | t | lo7);
-	return (unsigned)(((y >> 7) * 0x0102040810204080ULL) >> 56);
-}
-
-/* Bit i of m[2] for each id i whose byte in a[] is not CM_NOBODY. */
-static void
-ids_placed(const uint8_t a[CM_IDS], uint64_t m[2])
-{
-	uint8_t	 b[128];
-	uint64_t w;
-	int	 i;
-
-	memcpy(b, a, CM_IDS);
-	b[CM_IDS] = CM_NOBODY;
-	m[0] = m[1] = 0;
-	for (i = 0; i < 128; i += 8) {
-		memcpy(&w, b + i, sizeof(w));
-		m[i >> 6] |= (uint64_t)nobody_bytes(w) << (i & 63);
-	}
-	m[0] = ~m[0];
-	m[1] = ~m[1] & ~((uint64_t)1 << 63);
-}
-#endif
-
 static void
 ids_clear(uint64_t m[2], const card_t *c, int n)
 {
@@ -382,8 +318,8 @@ ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 	memset(c->ucls, 0, sizeof(c->ucls));
 	for (i = 0; i < s->npiles; i++)
 		c->piles[i].worth = 0;
-	ids_placed(s->pile_of, on);
-	ids_placed(s->won, won);
+	cm_ids_placed(s->pile_of, on);
+	cm_ids_placed(s->won, won);
 	for (n = 0; n < 2; n++)
 		for (w = on[n]; w != 0; w &= w - 1) {
 			i = 64 * n + __builtin_ctzll(w);
@@ -425,7 +361,8 @@ choose(const struct cm_state *v, int seat, const uint8_t noise[32],
 	struct ctx	 c;
 	struct best	 b;
 
-	memset(&b, 0, sizeof(b));
+	/* Fields, not a memset: mv is read only once a move is had. */
+	b.have = b.score = b.ties = b.low = 0;
 	ctx_set(&c, v, seat);
 	b.c = &c;
 	b.full = full;

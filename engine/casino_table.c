@@ -11,6 +11,9 @@
 #include "casino.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>	/* x86-64 baseline: the ids 16 at a time */
+#endif
 
 int
 cm_takes_q(const struct cm_state *s, card_t c)
@@ -132,3 +135,62 @@ cm_may_drop(const struct cm_state *s, int seat)
 			return 0;
 	return 1;
 }
+
+#if defined(__SSE2__)
+void
+cm_ids_placed(const uint8_t *a, uint64_t m[2])
+{
+	uint8_t	 b[128];
+	__m128i	 nobody = _mm_set1_epi8((char)CM_NOBODY);
+	uint64_t k;
+	int	 i;
+
+	memcpy(b, a, CM_IDS);
+	b[CM_IDS] = CM_NOBODY;
+	m[0] = m[1] = 0;
+	for (i = 0; i < 128; i += 16) {
+		k = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+		    _mm_loadu_si128((const __m128i *)(const void *)(b + i)),
+		    nobody));
+		m[i >> 6] |= k << (i & 63);
+	}
+	m[0] = ~m[0];
+	m[1] = ~m[1] & ~((uint64_t)1 << 63);
+}
+#else
+/*
+ * The high bit of each byte of x that is CM_NOBODY (0xff), gathered
+ * into bits 0..7 in memory order: a word at a time.
+ */
+static unsigned
+nobody_bytes(uint64_t x)
+{
+	const uint64_t	 lo7 = 0x7f7f7f7f7f7f7f7fULL;
+	uint64_t	 t = ~x, y;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	t = __builtin_bswap64(t);
+#endif
+	/* A zero byte of t, exactly: no carry crosses a byte here. */
+	y = ~(((t & lo7) + lo7) | t | lo7);
+	return (unsigned)(((y >> 7) * 0x0102040810204080ULL) >> 56);
+}
+
+void
+cm_ids_placed(const uint8_t *a, uint64_t m[2])
+{
+	uint8_t	 b[128];
+	uint64_t w;
+	int	 i;
+
+	memcpy(b, a, CM_IDS);
+	b[CM_IDS] = CM_NOBODY;
+	m[0] = m[1] = 0;
+	for (i = 0; i < 128; i += 8) {
+		memcpy(&w, b + i, sizeof(w));
+		m[i >> 6] |= (uint64_t)nobody_bytes(w) << (i & 63);
+	}
+	m[0] = ~m[0];
+	m[1] = ~m[1] & ~((uint64_t)1 << 63);
+}
+#endif
