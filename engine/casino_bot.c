@@ -110,44 +110,116 @@ number_of(const struct cm_state *s, card_t k, int decl)
 	return lo;
 }
 
-/* The table after play pl, into t[]; returns the pile count. */
+/*
+ * The pile play pl makes or changes, into *np: the build or stack on
+ * its target, or a drop's new single.  0 when it makes none.
+ */
 static int
-table_after(const struct ctx *c, const struct cm_play *pl, struct bpile *t)
+pile_change(const struct ctx *c, const struct cm_play *pl, struct bpile *np)
 {
 	const struct cm_state *s = c->s;
-	int	 x, n = 0, d = number_of(s, pl->h, pl->decl), lo, hi;
+	int	 d = number_of(s, pl->h, pl->decl), lo, hi;
+
+	if (pl->verb == CM_BUILD || pl->verb == CM_STACK) {
+		*np = c->piles[pl->target];
+		np->cmask |= cm_cmask(pl->h);
+		np->smask |= cm_smask(pl->h);
+		np->worth += worth(c, pl->h);
+		np->kind = pl->verb == CM_BUILD ? CM_BUILD_PILE : CM_STACK_PILE;
+		if (pl->verb == CM_BUILD)
+			np->value += d;
+	} else if (pl->verb == CM_DROP && cm_numbers(s, pl->h, &lo, &hi) >=
+	    0) {
+		np->value = d;
+		np->cmask = cm_cmask(pl->h);
+		np->smask = cm_smask(pl->h);
+		np->kind = CM_SINGLE;
+		np->worth = worth(c, pl->h);
+	} else
+		return 0;
+	cm_bpile_finish(c, np);
+	return 1;
+}
+
+/* Does take pl capture pile x? */
+static int
+taken(const struct cm_play *pl, int x)
+{
+	return pl->sweep || x == pl->target ||
+	    ((pl->taken[x >> 6] >> (x & 63)) & 1);
+}
+
+/*
+ * The table after play pl, into t[] (np: pile_change()); returns the
+ * pile count.  The threat looks at the first BOT_PILES piles only.
+ */
+static int
+table_after(const struct ctx *c, const struct cm_play *pl,
+    const struct bpile *np, int changed, struct bpile *t)
+{
+	const struct cm_state *s = c->s;
+	int	 x, n = 0;
 
 	if (pl->sweep)
 		return 0;
 	for (x = 0; x < s->npiles && n < BOT_PILES; x++) {
-		if (pl->verb == CM_TAKE && (x == pl->target ||
-		    ((pl->taken[x >> 6] >> (x & 63)) & 1)))
+		if (pl->verb == CM_TAKE && taken(pl, x))
 			continue;
-		t[n] = c->piles[x];
 		if (x == pl->target && (pl->verb == CM_BUILD ||
-		    pl->verb == CM_STACK)) {
-			t[n].cmask |= cm_cmask(pl->h);
-			t[n].smask |= cm_smask(pl->h);
-			t[n].worth += worth(c, pl->h);
-			t[n].kind = pl->verb == CM_BUILD ? CM_BUILD_PILE :
-			    CM_STACK_PILE;
-			if (pl->verb == CM_BUILD)
-				t[n].value += d;
-			cm_bpile_finish(c, &t[n]);
-		}
+		    pl->verb == CM_STACK))
+			t[n] = *np;
+		else
+			t[n] = c->piles[x];
 		n++;
 	}
-	if (pl->verb == CM_DROP && cm_numbers(s, pl->h, &lo, &hi) >= 0 &&
-	    n < BOT_PILES) {
-		t[n].value = d;
-		t[n].cmask = cm_cmask(pl->h);
-		t[n].smask = cm_smask(pl->h);
-		t[n].kind = CM_SINGLE;
-		t[n].worth = worth(c, pl->h);
-		cm_bpile_finish(c, &t[n]);
-		n++;
-	}
+	if (pl->verb == CM_DROP && changed && n < BOT_PILES)
+		t[n++] = *np;
 	return n;
+}
+
+/*
+ * The count, worth and floors of the table after pl, from the table's
+ * sums: what cm_threat_floor() reads of table_after(), without making
+ * the table, for a table within BOT_PILES less the drop's pile.
+ */
+static void
+after_sums(const struct ctx *c, const struct cm_play *pl,
+    const struct bpile *np, int changed, struct sums *u)
+{
+	const struct cm_state *s = c->s;
+	const struct bpile *p;
+	int	 x;
+
+	u->n = s->npiles;
+	u->all = c->all;
+	u->floor = c->floor;
+	if (pl->sweep) {
+		u->n = 0;
+		u->all = 0;
+		u->floor = 0;
+		return;
+	}
+	if (pl->verb == CM_TAKE) {
+		for (x = 0; x < s->npiles; x++)
+			if (taken(pl, x)) {
+				p = &c->piles[x];
+				u->n--;
+				u->all -= p->worth;
+				u->floor -= p->floor;
+			}
+		return;
+	}
+	if (!changed)
+		return;
+	if (pl->verb == CM_DROP)
+		u->n++;
+	else {
+		p = &c->piles[pl->target];
+		u->all -= p->worth;
+		u->floor -= p->floor;
+	}
+	u->all += np->worth;
+	u->floor += np->floor;
 }
 
 /*
@@ -161,23 +233,26 @@ evaluate(struct best *b, const struct cm_play *pl, int *skip)
 {
 	struct ctx	*c = b->c;
 	const struct cm_state *s = c->s;
-	struct bpile	 t[BOT_PILES];
-	int		 x, n, gain = 0, left = 0, low, thr;
+	struct bpile	 t[BOT_PILES], np;
+	struct sums	 u;
+	int		 x, n = -1, gain = 0, low, thr, changed;
 
-	n = table_after(c, pl, t);
+	changed = pile_change(c, pl, &np);
+	if (s->npiles < BOT_PILES)
+		after_sums(c, pl, &np, changed, &u);
+	else {
+		n = table_after(c, pl, &np, changed, t);
+		cm_table_sums(t, n, &u);
+	}
 	switch (pl->verb) {
 	case CM_TAKE:
 		gain = worth(c, pl->h);
 		for (x = 0; x < s->npiles; x++)
-			if (pl->sweep || x == pl->target ||
-			    ((pl->taken[x >> 6] >> (x & 63)) & 1))
+			if (taken(pl, x))
 				gain += pile_worth(c, x);
 		/* The last taker sweeps what is left. */
-		if (s->nstock == 0 && c->hand_left > 1) {
-			for (x = 0; x < n; x++)
-				left += t[x].worth;
-			gain += left / (c->hand_left - 1);
-		}
+		if (s->nstock == 0 && c->hand_left > 1)
+			gain += u.all / (c->hand_left - 1);
 		gain += 2;			/* a capture keeps the tempo */
 		break;
 	case CM_BUILD:
@@ -188,10 +263,12 @@ evaluate(struct best *b, const struct cm_play *pl, int *skip)
 	default:
 		break;
 	}
-	low = b->have || b->full ? cm_threat_floor(c, t, n) : 0;
+	low = b->have || b->full ? cm_threat_floor(c, &u) : 0;
 	*skip = b->have && !b->full && 4 * gain - 4 * low < b->score;
 	if (*skip)
 		return 0;
+	if (n < 0)
+		n = table_after(c, pl, &np, changed, t);
 	thr = cm_threat(c, t, n);
 	b->low += low > thr;
 	return 4 * gain - 4 * thr;
@@ -288,6 +365,8 @@ ctx_piles(struct ctx *c)
 	struct bpile	*t;
 	int		 x;
 
+	c->all = 0;
+	c->floor = 0;
 	for (x = 0; x < c->s->npiles; x++) {
 		p = &c->s->piles[x];
 		t = &c->piles[x];
@@ -296,6 +375,8 @@ ctx_piles(struct ctx *c)
 		t->smask = p->smask;
 		t->kind = p->kind;
 		cm_bpile_finish(c, t);
+		c->all += t->worth;
+		c->floor += t->floor;
 	}
 }
 

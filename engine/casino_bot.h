@@ -60,7 +60,16 @@ struct ctx {
 	uint8_t	 rclass[CM_IDS];		/* 5 * color + suit */
 	int	 opp_cards;		/* cards in the other hands */
 	int	 hand_left;		/* cards in all hands */
-	struct bpile piles[CM_PILES_MAX];	/* the table as it is */
+	struct bpile piles[CM_PILES_MAX];	/* the table as it is, */
+	int	 all;			/* their worth summed */
+	long	 floor;			/* and their floors */
+};
+
+/* A table's pile count, worth and floors: what the floor reads. */
+struct sums {
+	int	 n;
+	int	 all;
+	long	 floor;
 };
 
 /* The bits set in x (inline: no library call without -mpopcnt). */
@@ -85,7 +94,10 @@ void	cm_bpile_finish(const struct ctx *c, struct bpile *t);
 /* What the other players may capture from t[0..n) before our turn. */
 int	cm_threat(struct ctx *c, const struct bpile *t, int n);
 
-/* No more than cm_threat(c, t, n), from the piles' floors only. */
-int	cm_threat_floor(const struct ctx *c, const struct bpile *t, int n);
+/* The sums of t[0..n) into u. */
+void	cm_table_sums(const struct bpile *t, int n, struct sums *u);
+
+/* No more than cm_threat() of the table of sums u, from them only. */
+int	cm_threat_floor(const struct ctx *c, const struct sums *u);
 
 #endif /* TOPPER_CASINO_BOT_H */

@@ -274,24 +274,34 @@ cm_threat(struct ctx *c, const struct bpile *t, int n)
 	return (int)(sum * i / c->nunseen);
 }
 
+void
+cm_table_sums(const struct bpile *t, int n, struct sums *u)
+{
+	int	 i;
+
+	u->n = n;
+	u->all = 0;
+	u->floor = 0;
+	for (i = 0; i < n; i++) {
+		u->all += t[i].worth;
+		u->floor += t[i].floor;
+	}
+}
+
 /*
  * The sweepers, and each pile's equal values to the unseen cards of
- * its number (t[].floor).  The same sum and share as cm_threat(), so
- * never above it.
+ * its number (t[].floor, summed in u).  The same sum and share as
+ * cm_threat(), so never above it.
  */
 int
-cm_threat_floor(const struct ctx *c, const struct bpile *t, int n)
+cm_threat_floor(const struct ctx *c, const struct sums *u)
 {
-	long	 sum = 0;
-	int	 i, all = 0;
+	long	 sum;
+	int	 i;
 
-	if (n == 0 || c->nunseen == 0 || c->opp_cards == 0)
+	if (u->n == 0 || c->nunseen == 0 || c->opp_cards == 0)
 		return 0;
-	for (i = 0; i < n; i++) {
-		all += t[i].worth;
-		sum += t[i].floor;
-	}
-	sum += (long)c->nsweep * all;
+	sum = u->floor + (long)c->nsweep * u->all;
 	i = c->opp_cards < c->nunseen ? c->opp_cards : c->nunseen;
 	return (int)(sum * i / c->nunseen);
 }
