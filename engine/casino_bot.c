@@ -32,13 +32,6 @@ struct best {
 	struct game_move mv;
 };
 
-static int
-is_yh(card_t c)
-{
-	return c < CARD_TT_COUNT && card_tt_color(c) == CARD_YELLOW &&
-	    card_tt_suit(c) == CARD_HEART;
-}
-
 /* What a yellow heart adds, from who holds the ones captured. */
 static int
 yh_extra(const struct cm_state *s, int seat)
@@ -72,25 +65,22 @@ static int
 worth(const struct ctx *c, card_t k)
 {
 	const struct cm_state *s = c->s;
-	int	 w = 4, sq = s->squares;
+	int	 sq = s->squares, col, suit, num, red, circ;
 
 	if (k >= CARD_TT_COUNT)
-		return w;
-	if (card_tt_color(k) == CARD_RED)
-		w += sq ? 3 : 5;
-	if (card_tt_suit(k) == CARD_CIRCLE)
-		w += sq ? 3 : 5;
-	if (card_tt_number(k) == CARD_N1)
-		w += 4;
-	if (card_tt_color(k) == CARD_RED && card_tt_suit(k) == CARD_CIRCLE)
-		w += sq ? 8 : 12;
-	if (card_tt_color(k) == CARD_BLUE && card_tt_suit(k) == CARD_SQUARE &&
-	    card_tt_number(k) == (s->q_mode == CM_Q_FIVE && !sq ? CARD_NQ :
-	    CARD_N4))
-		w += sq ? 32 : 60;
-	if (is_yh(k))
-		w += c->yh_extra;
-	return w;
+		return 4;
+	/* Sums of flags, not branches: the cards come in no order. */
+	col = card_tt_color(k);
+	suit = card_tt_suit(k);
+	num = card_tt_number(k);
+	red = col == CARD_RED;
+	circ = suit == CARD_CIRCLE;
+	return 4 + (red + circ) * (sq ? 3 : 5) + (num == CARD_N1) * 4 +
+	    (red & circ) * (sq ? 8 : 12) +
+	    (col == CARD_BLUE && suit == CARD_SQUARE &&
+	    num == (s->q_mode == CM_Q_FIVE && !sq ? CARD_NQ : CARD_N4)) *
+	    (sq ? 32 : 60) +
+	    (col == CARD_YELLOW && suit == CARD_HEART) * c->yh_extra;
 }
 
 static int

@@ -387,9 +387,7 @@ onto_code(const struct cm_state *s, int seat, card_t h, int d, int x,
 {
 	const struct cm_pile *px = &s->piles[x];
 	struct cm_pile	 after;
-	int		 cm = cm_cmask(h) | px->cmask;
-	int		 sm = cm_smask(h) | px->smask;
-	int		 qh = d == 0;
+	int		 cm, sm, qh = d == 0;
 
 	if (verb == CM_STACK) {
 		if (qh != (px->value == 0) || (!qh && px->value != d))
@@ -407,6 +405,9 @@ onto_code(const struct cm_state *s, int seat, card_t h, int d, int x,
 		    build_cap(s)))
 			return ONTO_BUILD_CAP;
 	}
+	/* The masks after the values: most piles fail on their value. */
+	cm = cm_cmask(h) | px->cmask;
+	sm = cm_smask(h) | px->smask;
 	if (!cm_legal_masks(cm, sm))
 		return ONTO_MIX;
 	if (verb == CM_TAKE)
