@@ -225,6 +225,13 @@ cm_legal_masks(int cmask, int smask)
 }
 
 /*
+ * The classes of card that may join cards of these masks in one pile
+ * (cm_legal_masks with the card's masks): bit 5 * color + suit, a
+ * card's id % 25 (24 for a joker, black and blob).
+ */
+uint32_t cm_join_classes(int cmask, int smask);
+
+/*
  * Numbers card c may take when played: *lo..*hi.  Returns 0 for a card
  * with a fixed number (*lo = *hi = it, 0 for a ? under q_mode
  * separate), 1 for a card that declares (a ? under wild, a joker under

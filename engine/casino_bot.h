@@ -82,12 +82,6 @@ cm_pop32(uint32_t x)
 	return (int)((x * 0x01010101u) >> 24);
 }
 
-/*
- * The classes of card that may join cards of these masks in one pile
- * (cm_legal_masks): bit 5 * color + suit.
- */
-uint32_t cm_join_classes(int cmask, int smask);
-
 /* t's join and floor from its value, masks and worth. */
 void	cm_bpile_finish(const struct ctx *c, struct bpile *t);
 

@@ -61,6 +61,12 @@ struct emit {
 	const uint8_t	*map;		/* search pile -> table pile */
 	long		 work;		/* search steps left for takes */
 	const struct cm_byval *bv;	/* the plan check's index, or NULL */
+	/*
+	 * With bv, the classes of lone card that may start a group on
+	 * some pile, taking value v (vjoin[v]) or as a ? (qjoin).
+	 */
+	uint32_t	 vjoin[CM_BYVAL];
+	uint32_t	 qjoin;
 };
 
 static int
@@ -314,7 +320,49 @@ takes_any(const struct cm_state *s, int v, int qrank, int cm, int sm,
 	return 0;
 }
 
-/* Takes by capturer (value v, masks), over every pile but skip. */
+/* e's vjoin and qjoin (struct emit), from its table: takes_any(). */
+static void
+takes_index(struct emit *e)
+{
+	const struct cm_pile *p;
+	uint32_t	 l;
+	int		 i, v;
+
+	memset(e->vjoin, 0, sizeof(e->vjoin));
+	e->qjoin = 0;
+	for (i = 0; i < e->s->npiles; i++) {
+		p = &e->s->piles[i];
+		l = cm_join_classes(p->cmask, p->smask);
+		if (p->value == 0)
+			e->qjoin |= l;
+		else if (p->kind != CM_SINGLE)
+			e->vjoin[p->value] |= l;
+		else
+			for (v = p->value; v < CM_BYVAL; v++)
+				e->vjoin[v] |= l;
+	}
+}
+
+/* takes_any() for lone card h taking v, skipping nothing. */
+static int
+card_takes_any(const struct emit *e, card_t h, int v, int qrank)
+{
+	uint32_t	 l = 0;
+
+	if (e->bv == NULL)
+		return takes_any(e->s, v, qrank, cm_cmask(h), cm_smask(h),
+		    CM_NOBODY);
+	if (qrank)
+		l |= e->qjoin;
+	if (v != 0 && v < CM_BYVAL)
+		l |= e->vjoin[v];
+	return (l >> (h < CARD_TT_COUNT ? h % 25 : 24)) & 1;
+}
+
+/*
+ * Takes by capturer (value v, masks), over every pile but skip; the
+ * caller has asked takes_any().
+ */
 static void
 gen_takes(struct emit *e, int v, int qrank, int cm, int sm, int skip)
 {
@@ -324,8 +372,6 @@ gen_takes(struct emit *e, int v, int qrank, int cm, int sm, int skip)
 	uint64_t	 avail[2] = { ~(uint64_t)0, ~(uint64_t)0 };
 	uint64_t	 used[2] = { 0, 0 };
 
-	if (!takes_any(e->s, v, qrank, cm, sm, skip))
-		return;
 	sr.np = other_piles(e->s, skip, piles, map);
 	sr.p = piles;
 	sr.v = v;
@@ -476,22 +522,28 @@ static void
 gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 {
 	const struct cm_state *s = e->s;
-	int		 x, cm = cm_cmask(h), sm = cm_smask(h);
+	const struct cm_pile *p;
+	int		 x, q, cm = cm_cmask(h), sm = cm_smask(h);
 
 	e->pl.h = h;
 	e->pl.decl = (int8_t)decl;
 	e->pl.sweep = 0;
 	e->pl.verb = CM_TAKE;
 	e->pl.target = CM_NOBODY;
-	gen_takes(e, d, cm_takes_q(s, h), cm, sm, CM_NOBODY);
+	q = cm_takes_q(s, h);
+	if (card_takes_any(e, h, d, q))
+		gen_takes(e, d, q, cm, sm, CM_NOBODY);
 	if (!s->single && d > 0)
 		for (x = 0; x < s->npiles; x++) {
-			if (onto_code(s, seat, h, d, x, CM_TAKE, e->bv) != ONTO_OK)
+			p = &s->piles[x];
+			if (onto_code(s, seat, h, d, x, CM_TAKE, e->bv) !=
+			    ONTO_OK || !takes_any(s, p->value + d, 0,
+			    cm | p->cmask, sm | p->smask, x))
 				continue;
 			e->pl.verb = CM_TAKE;
 			e->pl.target = (uint8_t)x;
-			gen_takes(e, s->piles[x].value + d, 0,
-			    cm | s->piles[x].cmask, sm | s->piles[x].smask, x);
+			gen_takes(e, p->value + d, 0, cm | p->cmask,
+			    sm | p->smask, x);
 		}
 	for (x = 0; x < s->npiles; x++)
 		if (onto_code(s, seat, h, d, x, CM_BUILD, e->bv) == ONTO_OK)
@@ -520,8 +572,10 @@ cm_generate(const struct cm_state *s, int seat, cm_visit fn, void *ctx)
 	e.fn = fn;
 	e.ctx = ctx;
 	e.work = LIST_WORK_MAX;
-	if (cm_byval_set(s->piles, s->npiles, &bv) == 0)
+	if (cm_byval_set(s->piles, s->npiles, &bv) == 0) {
 		e.bv = &bv;
+		takes_index(&e);
+	}
 	maydrop = cm_may_drop(s, seat);
 	for (i = 0; i < s->nhand[seat]; i++) {
 		h = s->hands[seat][i];
