@@ -279,9 +279,10 @@ int	cm_takes_q(const struct cm_state *s, card_t c);
 /*
  * The piles of p[0..np-1] a card may build onto for a capture (not
  * stacks, not ?-piles), by value: the plan check's index, made once
- * per listing.  -1 when a value is past the index (no legal table).
+ * per listing.  -1 when a value is past the index (no legal table: a
+ * build is worth at most CM_BUILD_MAX).
  */
-enum { CM_BYVAL = 16 };
+enum { CM_BYVAL = CM_BUILD_MAX + 1 };
 struct cm_byval {
 	uint64_t	 m[CM_BYVAL][2];
 };

@@ -325,10 +325,11 @@ static void
 takes_index(struct emit *e)
 {
 	const struct cm_pile *p;
-	uint32_t	 l;
+	uint32_t	 l, single[CM_BYVAL], run = 0;
 	int		 i, v;
 
 	memset(e->vjoin, 0, sizeof(e->vjoin));
+	memset(single, 0, sizeof(single));
 	e->qjoin = 0;
 	for (i = 0; i < e->s->npiles; i++) {
 		p = &e->s->piles[i];
@@ -338,8 +339,12 @@ takes_index(struct emit *e)
 		else if (p->kind != CM_SINGLE)
 			e->vjoin[p->value] |= l;
 		else
-			for (v = p->value; v < CM_BYVAL; v++)
-				e->vjoin[v] |= l;
+			single[p->value] |= l;
+	}
+	/* A single joins the groups of every value from its own up. */
+	for (v = 1; v < CM_BYVAL; v++) {
+		run |= single[v];
+		e->vjoin[v] |= run;
 	}
 }
 
