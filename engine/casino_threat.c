@@ -168,26 +168,38 @@ caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
  * Number d's figures, for a d some row reached: the best of the
  * build-and-take and the equal values plus the best pair.  A ? of no
  * number (row 0) takes equal values only, and no figure is below 0,
- * so a row of equal values alone is its own figures.
+ * so the rows reached make the figures alone, with no row cleared.
  */
 static const int *
 fig_row(struct caps *cp, int d, int fig[CAP_LANES])
 {
+	const int *a, *p;
 	unsigned b = 1u << d;
 	int	 k, w;
 
-	if (!(cp->pair_on & b) && !(cp->bt_on & b))
-		return cp->eq[d];
-	if (!(cp->eq_on & b))
-		memset(cp->eq[d], 0, sizeof(cp->eq[d]));
-	if (!(cp->pair_on & b))
-		memset(cp->pair[d], 0, sizeof(cp->pair[d]));
-	if (!(cp->bt_on & b))
-		memset(cp->bt[d], 0, sizeof(cp->bt[d]));
-	for (k = 0; k < CAP_LANES; k++) {
-		w = cp->eq[d][k] + cp->pair[d][k];
-		fig[k] = cp->bt[d][k] > w ? cp->bt[d][k] : w;
+	/* A row never reached is all 0: the sums of those that were. */
+	if (!(cp->bt_on & b)) {
+		if (!(cp->pair_on & b))
+			return cp->eq[d];
+		if (!(cp->eq_on & b))
+			return cp->pair[d];
+		for (k = 0; k < CAP_LANES; k++)
+			fig[k] = cp->eq[d][k] + cp->pair[d][k];
+		return fig;
 	}
+	if (!(cp->eq_on & b) && !(cp->pair_on & b))
+		return cp->bt[d];
+	if ((cp->eq_on & b) && (cp->pair_on & b)) {
+		for (k = 0; k < CAP_LANES; k++) {
+			w = cp->eq[d][k] + cp->pair[d][k];
+			fig[k] = cp->bt[d][k] > w ? cp->bt[d][k] : w;
+		}
+		return fig;
+	}
+	a = cp->bt[d];
+	p = cp->eq_on & b ? cp->eq[d] : cp->pair[d];
+	for (k = 0; k < CAP_LANES; k++)
+		fig[k] = a[k] > p[k] ? a[k] : p[k];
 	return fig;
 }
 
