@@ -11,9 +11,10 @@
  * The module is split by concern: casino.c (set-up, deals, moves,
  * status, timeouts), casino_table.c (the table model: values,
  * matching, the plan check), casino_moves.c (capture groups, the move
- * generator, the check of a move), casino_view.c
- * (scoring, views, audits), casino_text.c (move text), casino_bot.c
- * (the bot) and casino_threat.c (the bot's threat, casino_bot.h).  Everything here is pure: no allocation, no I/O,
+ * generator; casino_moves.h), casino_check.c (the check of a move),
+ * casino_view.c (scoring, views, audits), casino_text.c (move text),
+ * casino_bot.c (the bot) and casino_threat.c (the bot's threat;
+ * casino_bot.h).  Everything here is pure: no allocation, no I/O,
  * randomness only from the state's struct rng.
  *
  * Rulings the source text does not make, as implemented here (besides
