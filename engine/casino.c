@@ -274,12 +274,28 @@ cm_deal(const void *in, void *out, const card_t *deck, int n,
 	return GAME_OK;
 }
 
+/* Card i on the table to seat if its pile is taken, else re-indexed. */
+static void
+capture_card(struct cm_state *s, int seat, const uint8_t *newidx, int i)
+{
+	int	 x = s->pile_of[i];
+
+	if (newidx[x] == CM_NOBODY) {
+		s->pile_of[i] = CM_NOBODY;
+		s->decl[i] = 0;
+		s->won[i] = (uint8_t)seat;
+		s->ncaptured[seat]++;
+	} else
+		s->pile_of[i] = newidx[x];
+}
+
 /* Remove the piles in taken[] from the table, giving their cards to seat. */
 static void
 capture(struct cm_state *s, int seat, const uint64_t taken[2])
 {
 	uint8_t	 newidx[CM_PILES_MAX];
-	int	 i, n = 0, x;
+	uint64_t on[2], w;
+	int	 i, n = 0, h;
 
 	for (i = 0; i < s->npiles; i++) {
 		if ((taken[i >> 6] >> (i & 63)) & 1) {
@@ -291,17 +307,13 @@ capture(struct cm_state *s, int seat, const uint64_t taken[2])
 	}
 	memset(s->piles + n, 0, (size_t)(s->npiles - n) * sizeof(s->piles[0]));
 	s->npiles = (uint8_t)n;
-	for (i = 0; i < CM_IDS; i++) {
-		if ((x = s->pile_of[i]) == CM_NOBODY)
-			continue;
-		if (newidx[x] == CM_NOBODY) {
-			s->pile_of[i] = CM_NOBODY;
-			s->decl[i] = 0;
-			s->won[i] = (uint8_t)seat;
-			s->ncaptured[seat]++;
-		} else
-			s->pile_of[i] = newidx[x];
-	}
+	/* The ids on the table only, found 16 at a time. */
+	cm_ids_placed(s->pile_of, on);
+	for (h = 0; h < 2; h++)
+		for (w = on[h]; w != 0; w &= w - 1) {
+			i = 64 * h + __builtin_ctzll(w);
+			capture_card(s, seat, newidx, i);
+		}
 }
 
 /* Give seat the jokers set aside (all, or only the start jokers). */

@@ -11,9 +11,10 @@
  * The module is split by concern: casino.c (set-up, deals, moves,
  * status, timeouts), casino_table.c (the table model: values,
  * matching, the plan check), casino_moves.c (capture groups, the move
- * generator, the check of a move), casino_view.c
- * (scoring, views, audits), casino_text.c (move text), casino_bot.c
- * (the bot).  Everything here is pure: no allocation, no I/O,
+ * generator; casino_moves.h), casino_check.c (the check of a move),
+ * casino_view.c (scoring, views, audits), casino_text.c (move text),
+ * casino_bot.c (the bot) and casino_threat.c (the bot's threat;
+ * casino_bot.h).  Everything here is pure: no allocation, no I/O,
  * randomness only from the state's struct rng.
  *
  * Rulings the source text does not make, as implemented here (besides
@@ -197,12 +198,39 @@ struct cm_play {
 
 /* ---- casino_table.c: the table model ---- */
 
-/* Color and suit bit of a card (bit 4: black / blob; a joker has both). */
-int	cm_cmask(card_t c);
-int	cm_smask(card_t c);
+/*
+ * Color and suit bit of a card (bit 4: black / blob; a joker has both).
+ * These four are inline: the move generator and the bot call them in
+ * their inner loops, at every move of the strong bot's playouts.
+ */
+static inline int
+cm_cmask(card_t c)
+{
+	return c >= CARD_TT_COUNT ? 0x10 : 1 << card_tt_color(c);
+}
+
+static inline int
+cm_smask(card_t c)
+{
+	return c >= CARD_TT_COUNT ? 0x10 : 1 << card_tt_suit(c);
+}
 
 /* A set of cards with these masks is a legal pile: not both mixed. */
-int	cm_legal_masks(int cmask, int smask);
+static inline int
+cm_legal_masks(int cmask, int smask)
+{
+	/* At most one of the four plain colors (or suits): none, or one. */
+	cmask &= 0x0f;
+	smask &= 0x0f;
+	return (cmask & (cmask - 1)) == 0 || (smask & (smask - 1)) == 0;
+}
+
+/*
+ * The classes of card that may join cards of these masks in one pile
+ * (cm_legal_masks with the card's masks): bit 5 * color + suit, a
+ * card's id % 25 (24 for a joker, black and blob).
+ */
+uint32_t cm_join_classes(int cmask, int smask);
 
 /*
  * Numbers card c may take when played: *lo..*hi.  Returns 0 for a card
@@ -210,7 +238,38 @@ int	cm_legal_masks(int cmask, int smask);
  * separate), 1 for a card that declares (a ? under wild, a joker under
  * separate or five), -1 for a sweeper joker (q_mode wild).
  */
-int	cm_numbers(const struct cm_state *s, card_t c, int *lo, int *hi);
+static inline int
+cm_numbers(const struct cm_state *s, card_t c, int *lo, int *hi)
+{
+	int	 n;
+
+	if (c >= CARD_TT_COUNT) {
+		if (s->q_mode == CM_Q_WILD) {
+			*lo = *hi = 0;
+			return -1;
+		}
+		*lo = 1;
+		*hi = s->q_mode == CM_Q_FIVE ? 5 : 4;
+		return 1;
+	}
+	n = card_tt_number(c);
+	if (n < CARD_NQ) {
+		*lo = *hi = n + 1;
+		return 0;
+	}
+	switch (s->q_mode) {
+	case CM_Q_WILD:
+		*lo = 1;
+		*hi = 4;
+		return 1;
+	case CM_Q_FIVE:
+		*lo = *hi = 5;
+		return 0;
+	default:
+		*lo = *hi = 0;
+		return 0;
+	}
+}
 
 /* Is anything there for a sweeper joker: a pile or a start joker? */
 int	cm_can_sweep(const struct cm_state *s);
@@ -219,11 +278,32 @@ int	cm_can_sweep(const struct cm_state *s);
 int	cm_takes_q(const struct cm_state *s, card_t c);
 
 /*
+ * The piles of p[0..np-1] a card may build onto for a capture (not
+ * stacks, not ?-piles), by value: the plan check's index, made once
+ * per listing.  -1 when a value is past the index (no legal table: a
+ * build is worth at most CM_BUILD_MAX).
+ */
+enum { CM_BYVAL = CM_BUILD_MAX + 1 };
+struct cm_byval {
+	uint64_t	 m[CM_BYVAL][2];
+};
+int	cm_byval_set(const struct cm_pile *p, int np, struct cm_byval *bv);
+
+/*
  * Plan check: may some card of hand[0..nh-1] other than skip capture
- * pile x of p[0..np-1] on a later turn (RULES.md 4b)?
+ * pile x of p[0..np-1], as px (p[x] after the build or stack), on a
+ * later turn (RULES.md 4b)?  bv: p's index, or NULL.
  */
 int	cm_plan_ok(const struct cm_state *s, const struct cm_pile *p, int np,
-	    int x, const card_t *hand, int nh, card_t skip);
+	    int x, const struct cm_pile *px, const card_t *hand, int nh,
+	    card_t skip, const struct cm_byval *bv);
+
+/*
+ * Bit i of m[2] for each id i whose byte in a[0..CM_IDS-1] (pile_of[],
+ * won[]) is not CM_NOBODY: the bot's scan and the capture's, 16 ids
+ * at a time where SSE2 is there.
+ */
+void	cm_ids_placed(const uint8_t *a, uint64_t m[2]);
 
 /* May seat drop now (no owned pile passes the plan check)? */
 int	cm_may_drop(const struct cm_state *s, int seat);

@@ -17,63 +17,11 @@
  * others could take.  With the stock empty, a capture also counts part
  * of the table left, for the last taker's sweep.  noise breaks ties.
  */
-#include "casino.h"
+#include "casino_bot.h"
 
 #include <string.h>
 
 #include "rng.h"
-
-enum {
-	BOT_PILES = 40			/* piles the threat looks at */
-};
-
-enum {
-	CAP_V = 6,			/* values a card plays as: 0..5 */
-	CAP_CLASSES = 25,		/* color x suit, 4 = black / blob */
-	/*
-	 * A row's length: the classes and 3 unused lanes (always 0), a
-	 * multiple of 4 so the compiler's cheapest vectorizing (-O2)
-	 * takes the figures' loop whole, with no odd lanes left over.
-	 */
-	CAP_LANES = 28
-};
-
-/*
- * The rows of a value are cleared when the fold first reaches it
- * (touched): a table has 2 piles on average, so most values have no
- * capture, and a row never reached reads as all 0.
- */
-struct caps {
-	unsigned touched;		/* bit d: rows d are live */
-	int	 eq[CAP_V][CAP_LANES];	/* equal values, summed */
-	int	 pair[CAP_V][CAP_LANES];	/* best pair of singles */
-	int	 bt[CAP_V][CAP_LANES];	/* best build-and-take */
-};
-
-/* A table pile as the bot weighs it. */
-struct bpile {
-	int	 value;			/* 0: a ?-pile */
-	int	 cmask, smask;
-	int	 kind;
-	int	 worth;
-};
-
-struct ctx {
-	const struct cm_state *s;
-	int	 seat;
-	int	 yh_extra;		/* per yellow heart, beyond a card */
-	int	 nunseen;		/* the cards nobody here can see: */
-	int	 nsweep;		/* sweepers among them */
-	int	 nfixed[CAP_V];		/* those of one number, by it: */
-	uint8_t	 ufig[CAP_V][CM_IDS];	/* their classes */
-	uint32_t ucls[CAP_V];		/* and as a set */
-	int	 nranged;		/* those that declare a number: */
-	int8_t	 rlo[CM_IDS], rhi[CM_IDS];	/* its numbers */
-	uint8_t	 rclass[CM_IDS];		/* 5 * color + suit */
-	int	 opp_cards;		/* cards in the other hands */
-	int	 hand_left;		/* cards in all hands */
-	int	 pworth[CM_PILES_MAX];	/* each table pile's worth */
-};
 
 struct best {
 	struct ctx	*c;
@@ -83,13 +31,6 @@ struct best {
 	int		 low;		/* moves whose floor beat the threat */
 	struct game_move mv;
 };
-
-static int
-is_yh(card_t c)
-{
-	return c < CARD_TT_COUNT && card_tt_color(c) == CARD_YELLOW &&
-	    card_tt_suit(c) == CARD_HEART;
-}
 
 /* What a yellow heart adds, from who holds the ones captured. */
 static int
@@ -124,31 +65,28 @@ static int
 worth(const struct ctx *c, card_t k)
 {
 	const struct cm_state *s = c->s;
-	int	 w = 4, sq = s->squares;
+	int	 sq = s->squares, col, suit, num, red, circ;
 
 	if (k >= CARD_TT_COUNT)
-		return w;
-	if (card_tt_color(k) == CARD_RED)
-		w += sq ? 3 : 5;
-	if (card_tt_suit(k) == CARD_CIRCLE)
-		w += sq ? 3 : 5;
-	if (card_tt_number(k) == CARD_N1)
-		w += 4;
-	if (card_tt_color(k) == CARD_RED && card_tt_suit(k) == CARD_CIRCLE)
-		w += sq ? 8 : 12;
-	if (card_tt_color(k) == CARD_BLUE && card_tt_suit(k) == CARD_SQUARE &&
-	    card_tt_number(k) == (s->q_mode == CM_Q_FIVE && !sq ? CARD_NQ :
-	    CARD_N4))
-		w += sq ? 32 : 60;
-	if (is_yh(k))
-		w += c->yh_extra;
-	return w;
+		return 4;
+	/* Sums of flags, not branches: the cards come in no order. */
+	col = card_tt_color(k);
+	suit = card_tt_suit(k);
+	num = card_tt_number(k);
+	red = col == CARD_RED;
+	circ = suit == CARD_CIRCLE;
+	return 4 + (red + circ) * (sq ? 3 : 5) + (num == CARD_N1) * 4 +
+	    (red & circ) * (sq ? 8 : 12) +
+	    (col == CARD_BLUE && suit == CARD_SQUARE &&
+	    num == (s->q_mode == CM_Q_FIVE && !sq ? CARD_NQ : CARD_N4)) *
+	    (sq ? 32 : 60) +
+	    (col == CARD_YELLOW && suit == CARD_HEART) * c->yh_extra;
 }
 
 static int
 pile_worth(const struct ctx *c, int x)
 {
-	return c->pworth[x];
+	return c->piles[x].worth;
 }
 
 /* The number card k plays as (lo; a ? under separate is 0). */
@@ -162,240 +100,116 @@ number_of(const struct cm_state *s, card_t k, int decl)
 	return lo;
 }
 
-/* The table after play pl, into t[]; returns the pile count. */
+/*
+ * The pile play pl makes or changes, into *np: the build or stack on
+ * its target, or a drop's new single.  0 when it makes none.
+ */
 static int
-table_after(const struct ctx *c, const struct cm_play *pl, struct bpile *t)
+pile_change(const struct ctx *c, const struct cm_play *pl, struct bpile *np)
 {
 	const struct cm_state *s = c->s;
-	int	 x, n = 0, d = number_of(s, pl->h, pl->decl), lo, hi;
+	int	 d = number_of(s, pl->h, pl->decl), lo, hi;
+
+	if (pl->verb == CM_BUILD || pl->verb == CM_STACK) {
+		*np = c->piles[pl->target];
+		np->cmask |= cm_cmask(pl->h);
+		np->smask |= cm_smask(pl->h);
+		np->worth += worth(c, pl->h);
+		np->kind = pl->verb == CM_BUILD ? CM_BUILD_PILE : CM_STACK_PILE;
+		if (pl->verb == CM_BUILD)
+			np->value += d;
+	} else if (pl->verb == CM_DROP && cm_numbers(s, pl->h, &lo, &hi) >=
+	    0) {
+		np->value = d;
+		np->cmask = cm_cmask(pl->h);
+		np->smask = cm_smask(pl->h);
+		np->kind = CM_SINGLE;
+		np->worth = worth(c, pl->h);
+	} else
+		return 0;
+	cm_bpile_finish(c, np);
+	return 1;
+}
+
+/* Does take pl capture pile x? */
+static int
+taken(const struct cm_play *pl, int x)
+{
+	return pl->sweep || x == pl->target ||
+	    ((pl->taken[x >> 6] >> (x & 63)) & 1);
+}
+
+/*
+ * The table after play pl, into t[] (np: pile_change()); returns the
+ * pile count.  The threat looks at the first BOT_PILES piles only.
+ */
+static int
+table_after(const struct ctx *c, const struct cm_play *pl,
+    const struct bpile *np, int changed, struct bpile *t)
+{
+	const struct cm_state *s = c->s;
+	int	 x, n = 0;
 
 	if (pl->sweep)
 		return 0;
 	for (x = 0; x < s->npiles && n < BOT_PILES; x++) {
-		const struct cm_pile *p = &s->piles[x];
-
-		if (pl->verb == CM_TAKE && (x == pl->target ||
-		    ((pl->taken[x >> 6] >> (x & 63)) & 1)))
+		if (pl->verb == CM_TAKE && taken(pl, x))
 			continue;
-		t[n].value = p->value;
-		t[n].cmask = p->cmask;
-		t[n].smask = p->smask;
-		t[n].kind = p->kind;
-		t[n].worth = pile_worth(c, x);
 		if (x == pl->target && (pl->verb == CM_BUILD ||
-		    pl->verb == CM_STACK)) {
-			t[n].cmask |= cm_cmask(pl->h);
-			t[n].smask |= cm_smask(pl->h);
-			t[n].worth += worth(c, pl->h);
-			t[n].kind = pl->verb == CM_BUILD ? CM_BUILD_PILE :
-			    CM_STACK_PILE;
-			if (pl->verb == CM_BUILD)
-				t[n].value += d;
-		}
+		    pl->verb == CM_STACK))
+			t[n] = *np;
+		else
+			t[n] = c->piles[x];
 		n++;
 	}
-	if (pl->verb == CM_DROP && cm_numbers(s, pl->h, &lo, &hi) >= 0 &&
-	    n < BOT_PILES) {
-		t[n].value = d;
-		t[n].cmask = cm_cmask(pl->h);
-		t[n].smask = cm_smask(pl->h);
-		t[n].kind = CM_SINGLE;
-		t[n].worth = worth(c, pl->h);
-		n++;
-	}
+	if (pl->verb == CM_DROP && changed && n < BOT_PILES)
+		t[n++] = *np;
 	return n;
 }
 
 /*
- * The threat asks, for every unseen card, the best capture it would
- * make on one table: a sum or best over the piles the card may join.
- * Whether a card may join depends on its color and suit only (its
- * "class", 5 x 5), so the table is folded once per class and value
- * and each card then reads its figure: the same numbers as trying
- * each card on each pile and pair, at a fraction of the cost (the
- * threat is most of the easy bot's time, and the bot is the strong
- * bot's playout policy).
- */
-/* Index 0..3 of the one plain bit in m (m a single bit of 0x0f). */
-static int
-plain_bit(int m)
-{
-	return m == 1 ? 0 : m == 2 ? 1 : m == 4 ? 2 : 3;
-}
-
-/*
- * The classes of card that may join cards of these masks in one pile
- * (cm_legal_masks): bit 5 * color + suit.  Legality only shrinks as a
- * pile grows, which the build-and-take below relies on.
- */
-static uint32_t
-join_classes(int cmask, int smask)
-{
-	uint32_t l = 0;
-	int	 c = cmask & 0x0f, s = smask & 0x0f;
-
-	if (c == 0)
-		return 0x1ffffff;
-	if ((c & (c - 1)) == 0)
-		l |= (0x1fu << (5 * plain_bit(c))) | (0x1fu << 20);
-	if (s == 0)
-		return 0x1ffffff;
-	if ((s & (s - 1)) == 0)
-		l |= (0x108421u << plain_bit(s)) | (0x108421u << 4);
-	return l;
-}
-
-/*
- * Over the classes in l only, bit by bit: x86-64's baseline has no
- * shift by lane, so the compiler does not vectorize a loop over all
- * 25 lanes, and l holds 9 to 16 classes unless a pile takes any card.
+ * The count, worth and floors of the table after pl, from the table's
+ * sums: what cm_threat_floor() reads of table_after(), without making
+ * the table, for a table within BOT_PILES less the drop's pile.
  */
 static void
-caps_add(int row[CAP_LANES], uint32_t l, int w)
+after_sums(const struct ctx *c, const struct cm_play *pl,
+    const struct bpile *np, int changed, struct sums *u)
 {
-	for (; l != 0; l &= l - 1)
-		row[__builtin_ctz(l)] += w;
-}
+	const struct cm_state *s = c->s;
+	const struct bpile *p;
+	int	 x;
 
-/* Rows start at 0, so a class outside l (a 0 here) changes nothing. */
-static void
-caps_max(int row[CAP_LANES], uint32_t l, int w)
-{
-	int	 k;
-
-	for (; l != 0; l &= l - 1) {
-		k = __builtin_ctz(l);
-		row[k] = w > row[k] ? w : row[k];
-	}
-}
-
-/* cp with value d's rows live (0 when first reached). */
-static struct caps *
-caps_row(struct caps *cp, int d)
-{
-	if (!((cp->touched >> d) & 1)) {
-		memset(cp->eq[d], 0, sizeof(cp->eq[d]));
-		memset(cp->pair[d], 0, sizeof(cp->pair[d]));
-		memset(cp->bt[d], 0, sizeof(cp->bt[d]));
-		cp->touched |= 1u << d;
-	}
-	return cp;
-}
-
-/* Fold t[0..n) into cp (see struct caps). */
-static void
-caps_fold(const struct ctx *c, const struct bpile *t, int n, struct caps *cp)
-{
-	int	 i, j, v;
-
-	cp->touched = 0;
-	for (i = 0; i < n; i++)
-		if (t[i].value < CAP_V)
-			caps_add(caps_row(cp, t[i].value)->eq[t[i].value],
-			    join_classes(t[i].cmask, t[i].smask), t[i].worth);
-	for (i = 0; i < n; i++) {
-		if (t[i].kind != CM_SINGLE || t[i].value == 0)
-			continue;
-		for (j = i + 1; j < n; j++) {
-			v = t[i].value + t[j].value;
-			if (t[j].kind == CM_SINGLE && t[j].value != 0 &&
-			    v < CAP_V)
-				caps_max(caps_row(cp, v)->pair[v],
-				    join_classes(t[i].cmask | t[j].cmask,
-				    t[i].smask | t[j].smask),
-				    t[i].worth + t[j].worth);
-		}
-	}
-	if (c->s->single)
+	u->n = s->npiles;
+	u->all = c->all;
+	u->floor = c->floor;
+	if (pl->sweep) {
+		u->n = 0;
+		u->all = 0;
+		u->floor = 0;
 		return;
-	/* Build-and-take: a card of value v onto q, taking i of q's + v. */
-	for (i = 0; i < n; i++) {
-		if (t[i].kind == CM_STACK_PILE || t[i].value == 0)
-			continue;
-		for (j = 0; j < n; j++) {
-			v = t[j].value - t[i].value;
-			if (v >= 1 && v < CAP_V && t[j].value <= CM_BUILD_MAX)
-				caps_max(caps_row(cp, v)->bt[v],
-				    join_classes(t[i].cmask | t[j].cmask,
-				    t[i].smask | t[j].smask),
-				    t[i].worth + t[j].worth);
-		}
 	}
-}
-
-/* What the other players may capture from t[0..n) before our turn. */
-static int
-threat(const struct ctx *c, const struct bpile *t, int n)
-{
-	struct caps	 cp;
-	int		 fig[CAP_V * CAP_LANES];	/* [number][class] */
-	long		 sum = 0;
-	int		 i, d, best, w, all = 0, k;
-
-	if (n == 0 || c->nunseen == 0 || c->opp_cards == 0)
-		return 0;
-	for (i = 0; i < n; i++)
-		all += t[i].worth;
-	caps_fold(c, t, n, &cp);
-	/*
-	 * Each number and class's figure, without a branch (vector lanes):
-	 * a ? of no number (row 0) takes equal values only; bt is all 0
-	 * under single-card takes, and no figure is below 0.
-	 */
-	if ((cp.touched & 1) != 0)
-		for (k = 0; k < CAP_LANES; k++)
-			fig[k] = cp.eq[0][k];
-	for (d = 1; d < CAP_V; d++)
-		if ((cp.touched >> d) & 1)
-			for (k = 0; k < CAP_LANES; k++) {
-				w = cp.eq[d][k] + cp.pair[d][k];
-				fig[d * CAP_LANES + k] = cp.bt[d][k] > w ?
-				    cp.bt[d][k] : w;
+	if (pl->verb == CM_TAKE) {
+		for (x = 0; x < s->npiles; x++)
+			if (taken(pl, x)) {
+				p = &c->piles[x];
+				u->n--;
+				u->all -= p->worth;
+				u->floor -= p->floor;
 			}
-	/* The figures of a value never reached are all 0. */
-	sum = (long)c->nsweep * all;
-	for (d = 0; d < CAP_V; d++)
-		if ((cp.touched >> d) & 1)
-			for (i = 0; i < c->nfixed[d]; i++)
-				sum += fig[d * CAP_LANES + c->ufig[d][i]];
-	for (i = 0; i < c->nranged; i++) {
-		k = c->rclass[i];
-		best = 0;
-		for (d = c->rlo[i]; d <= c->rhi[i]; d++)
-			if (((cp.touched >> d) & 1) &&
-			    fig[d * CAP_LANES + k] > best)
-				best = fig[d * CAP_LANES + k];
-		sum += best;
+		return;
 	}
-	/* Each unseen card is in another hand with this chance. */
-	i = c->opp_cards < c->nunseen ? c->opp_cards : c->nunseen;
-	return (int)(sum * i / c->nunseen);
-}
-
-/*
- * No more than threat(c, t, n), without the fold: the sweepers, and
- * each pile's equal values to the unseen cards of its number (a figure
- * is at least its equal values; a class with two such cards counts
- * once).  The same sum and share as threat(), so never above it.
- */
-static int
-threat_floor(const struct ctx *c, const struct bpile *t, int n)
-{
-	long	 sum = 0;
-	int	 i, all = 0;
-
-	if (n == 0 || c->nunseen == 0 || c->opp_cards == 0)
-		return 0;
-	for (i = 0; i < n; i++) {
-		all += t[i].worth;
-		if (t[i].value < CAP_V)
-			sum += (long)t[i].worth * __builtin_popcount(
-			    join_classes(t[i].cmask, t[i].smask) &
-			    c->ucls[t[i].value]);
+	if (!changed)
+		return;
+	if (pl->verb == CM_DROP)
+		u->n++;
+	else {
+		p = &c->piles[pl->target];
+		u->all -= p->worth;
+		u->floor -= p->floor;
 	}
-	sum += (long)c->nsweep * all;
-	i = c->opp_cards < c->nunseen ? c->opp_cards : c->nunseen;
-	return (int)(sum * i / c->nunseen);
+	u->all += np->worth;
+	u->floor += np->floor;
 }
 
 /*
@@ -409,23 +223,26 @@ evaluate(struct best *b, const struct cm_play *pl, int *skip)
 {
 	struct ctx	*c = b->c;
 	const struct cm_state *s = c->s;
-	struct bpile	 t[BOT_PILES];
-	int		 x, n, gain = 0, left = 0, low, thr;
+	struct bpile	 t[BOT_PILES], np;
+	struct sums	 u;
+	int		 x, n = -1, gain = 0, low, thr, changed;
 
-	n = table_after(c, pl, t);
+	changed = pile_change(c, pl, &np);
+	if (s->npiles < BOT_PILES)
+		after_sums(c, pl, &np, changed, &u);
+	else {
+		n = table_after(c, pl, &np, changed, t);
+		cm_table_sums(t, n, &u);
+	}
 	switch (pl->verb) {
 	case CM_TAKE:
 		gain = worth(c, pl->h);
 		for (x = 0; x < s->npiles; x++)
-			if (pl->sweep || x == pl->target ||
-			    ((pl->taken[x >> 6] >> (x & 63)) & 1))
+			if (taken(pl, x))
 				gain += pile_worth(c, x);
 		/* The last taker sweeps what is left. */
-		if (s->nstock == 0 && c->hand_left > 1) {
-			for (x = 0; x < n; x++)
-				left += t[x].worth;
-			gain += left / (c->hand_left - 1);
-		}
+		if (s->nstock == 0 && c->hand_left > 1)
+			gain += u.all / (c->hand_left - 1);
 		gain += 2;			/* a capture keeps the tempo */
 		break;
 	case CM_BUILD:
@@ -436,11 +253,13 @@ evaluate(struct best *b, const struct cm_play *pl, int *skip)
 	default:
 		break;
 	}
-	low = b->have || b->full ? threat_floor(c, t, n) : 0;
+	low = b->have || b->full ? cm_threat_floor(c, &u) : 0;
 	*skip = b->have && !b->full && 4 * gain - 4 * low < b->score;
 	if (*skip)
 		return 0;
-	thr = threat(c, t, n);
+	if (n < 0)
+		n = table_after(c, pl, &np, changed, t);
+	thr = cm_threat(c, t, n);
 	b->low += low > thr;
 	return 4 * gain - 4 * thr;
 }
@@ -464,62 +283,141 @@ consider(void *ctx, const struct game_move *mv, const struct cm_play *pl)
 	b->mv = *mv;
 }
 
-/* The cards the seat cannot see or place: other hands, stock, burned. */
+static void
+ids_clear(uint64_t m[2], const card_t *c, int n)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		if (c[i] < CM_IDS)
+			m[c[i] >> 6] &= ~((uint64_t)1 << (c[i] & 63));
+}
+
+/* The 25 bits of m[2] from bit off (ids 25 x number up: its classes). */
+static uint32_t
+ids_row(const uint64_t m[2], int off)
+{
+	uint64_t w;
+
+	if (off >= 64)
+		w = m[1] >> (off - 64);
+	else if (off + 25 <= 64)
+		w = m[0] >> off;
+	else
+		w = m[0] >> off | m[1] << (64 - off);
+	return (uint32_t)w & 0x1ffffff;
+}
+
+/* The classes of the Squares deck: no black, no blob. */
+static uint32_t
+squares_classes(void)
+{
+	uint32_t l = 0;
+	int	 c, u;
+
+	for (c = 0; c < CARD_BLACK; c++)
+		for (u = 0; u < CARD_BLOB; u++)
+			l |= 1u << (5 * c + u);
+	return l;
+}
+
+/*
+ * The unseen cards of classes l, all of number-kind card k (cm_numbers
+ * depends on that kind only), into c.
+ */
+static void
+ctx_unseen(struct ctx *c, uint32_t l, card_t k)
+{
+	int	 lo, hi;
+
+	c->nunseen += cm_pop32(l);
+	if (cm_numbers(c->s, k, &lo, &hi) < 0) {
+		c->nsweep += cm_pop32(l);
+		return;
+	}
+	/* cm_numbers keeps every number within 0..5 < CAP_V. */
+	if (lo == hi) {
+		c->ucls[lo] |= l;
+		return;
+	}
+	for (; l != 0; l &= l - 1) {
+		c->rlo[c->nranged] = (int8_t)lo;
+		c->rhi[c->nranged] = (int8_t)hi;
+		c->rclass[c->nranged++] = (uint8_t)__builtin_ctz(l);
+	}
+}
+
+/* The table's piles as the bot weighs them (their worth summed). */
+static void
+ctx_piles(struct ctx *c)
+{
+	const struct cm_pile *p;
+	struct bpile	*t;
+	int		 x;
+
+	c->all = 0;
+	c->floor = 0;
+	for (x = 0; x < c->s->npiles; x++) {
+		p = &c->s->piles[x];
+		t = &c->piles[x];
+		t->value = p->value;
+		t->cmask = p->cmask;
+		t->smask = p->smask;
+		t->kind = p->kind;
+		cm_bpile_finish(c, t);
+		c->all += t->worth;
+		c->floor += t->floor;
+	}
+}
+
+/*
+ * The cards the seat cannot see or place: other hands, stock, burned,
+ * by sets of ids (the bot runs at every playout move).
+ */
 static void
 ctx_set(struct ctx *c, const struct cm_state *s, int seat)
 {
-	uint8_t	 known[CM_IDS];
-	int	 i, j, n, k, lo, hi;
+	uint64_t on[2], won[2], fr[2], w;
+	uint32_t pack = 0x1ffffff;
+	int	 i, n, k;
 
-	/* One pass over the ids: the bot runs at every playout move. */
 	c->s = s;
 	c->seat = seat;
 	c->yh_extra = yh_extra(s, seat);
 	c->nunseen = c->hand_left = c->opp_cards = 0;
 	c->nsweep = c->nranged = 0;
-	memset(c->nfixed, 0, sizeof(c->nfixed));
 	memset(c->ucls, 0, sizeof(c->ucls));
-	memset(c->pworth, 0, sizeof(c->pworth));
-	memset(known, 0, sizeof(known));
-	for (j = 0; j < s->nhand[seat]; j++)
-		if (s->hands[seat][j] < CM_IDS)
-			known[s->hands[seat][j]] = 1;
-	for (j = 0; j < s->naside; j++)
-		if (s->aside[j] < CM_IDS)
-			known[s->aside[j]] = 1;
-	for (i = 0; i < CM_IDS; i++) {
-		if (s->pile_of[i] != CM_NOBODY) {
-			if (s->pile_of[i] < CM_PILES_MAX)
-				c->pworth[s->pile_of[i]] += worth(c, (card_t)i);
-			continue;
+	for (i = 0; i < s->npiles; i++)
+		c->piles[i].worth = 0;
+	cm_ids_placed(s->pile_of, on);
+	cm_ids_placed(s->won, won);
+	for (n = 0; n < 2; n++)
+		for (w = on[n]; w != 0; w &= w - 1) {
+			i = 64 * n + __builtin_ctzll(w);
+			if ((k = s->pile_of[i]) < CM_PILES_MAX)
+				c->piles[k].worth += worth(c, (card_t)i);
 		}
-		if (known[i] || s->won[i] != CM_NOBODY)
-			continue;
-		if (i >= CARD_TT_COUNT ? s->squares || !s->jokers :
-		    s->squares && (card_tt_number((card_t)i) == CARD_NQ ||
-		    card_tt_color((card_t)i) == CARD_BLACK ||
-		    card_tt_suit((card_t)i) == CARD_BLOB))
-			continue;		/* not in this pack */
-		c->nunseen++;
-		n = i < CARD_TT_COUNT ? card_tt_number((card_t)i) : CARD_NQ;
-		/* 5 * color + suit, the id less 25 * number (card_tt_make) */
-		k = i < CARD_TT_COUNT ? i % 25 : CAP_CLASSES - 1;
-		/* cm_numbers keeps every number within 0..5 < CAP_V. */
-		if (n < CARD_NQ)
-			lo = hi = n + 1;
-		else if (cm_numbers(s, (card_t)i, &lo, &hi) < 0) {
-			c->nsweep++;
-			continue;
-		}
-		if (lo == hi) {
-			c->ufig[lo][c->nfixed[lo]++] = (uint8_t)k;
-			c->ucls[lo] |= 1u << k;
-		} else {
-			c->rlo[c->nranged] = (int8_t)lo;
-			c->rhi[c->nranged] = (int8_t)hi;
-			c->rclass[c->nranged++] = (uint8_t)k;
-		}
+	fr[0] = ~(on[0] | won[0]);
+	fr[1] = ~(on[1] | won[1]);
+	ids_clear(fr, s->hands[seat], s->nhand[seat]);
+	ids_clear(fr, s->aside, s->naside);
+	if (s->squares)
+		pack = squares_classes();
+	for (n = CARD_N1; n < CARD_NQ; n++)
+		ctx_unseen(c, ids_row(fr, 25 * n) & pack,
+		    card_tt_make(n, 0, 0));
+	if (!s->squares) {
+		ctx_unseen(c, ids_row(fr, 25 * CARD_NQ),
+		    card_tt_make(CARD_NQ, 0, 0));
+		/* The jokers, class 24 (black blob) in the figures. */
+		if (s->jokers)
+			for (i = CARD_TT_JK1; i <= CARD_TT_JK2; i++)
+				if ((fr[1] >> (i - 64)) & 1)
+					ctx_unseen(c, 1u << (CAP_CLASSES - 1),
+					    (card_t)i);
 	}
+	c->ulane_ok = 0;
+	ctx_piles(c);
 	for (i = 0; i < s->nseats; i++) {
 		c->hand_left += s->nhand[i];
 		if (i != seat)
@@ -534,7 +432,8 @@ choose(const struct cm_state *v, int seat, const uint8_t noise[32],
 	struct ctx	 c;
 	struct best	 b;
 
-	memset(&b, 0, sizeof(b));
+	/* Fields, not a memset: mv is read only once a move is had. */
+	b.have = b.score = b.ties = b.low = 0;
 	ctx_set(&c, v, seat);
 	b.c = &c;
 	b.full = full;

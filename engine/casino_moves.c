@@ -1,7 +1,7 @@
 /*
  * casino_moves.c: the Casino Macedonia moves over the table model of
- * casino_table.c (RULES.md 4b, 4c): capture groups, the move generator
- * and the check of a player's move.
+ * casino_table.c (RULES.md 4b, 4c): capture groups and the move
+ * generator (the check of a player's move is casino_check.c).
  *
  * A take is the set of piles it captures.  Groups are found by a
  * search over the table piles in index order: every group has a lowest
@@ -10,45 +10,11 @@
  * one set are one move: only the first grouping the search meets for
  * that set (its canonical grouping) is listed.
  */
-#include "casino.h"
+#include "casino_moves.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "move.h"
-
-enum {
-	GROUPS_MAX = 2048,
-	/*
-	 * Search steps for the takes of one listing (about 10 ms: a
-	 * bot's playout lists moves at every turn), and for checking one
-	 * named take.
-	 */
-	LIST_WORK_MAX = 1000000,
-	CHECK_WORK_MAX = 10000000
-};
-
-struct group {
-	uint64_t	 m[2];
-	uint8_t		 low;
-};
-
-/* The capture search for one capturer over a set of available piles. */
-struct search {
-	const struct cm_pile *p;
-	int		 np;
-	int		 v;		/* value to reach; 0: none */
-	int		 qrank;		/* the capturer is a ?: takes ?-piles */
-	int		 cm, sm;	/* capturer's masks */
-	int		 ng;
-	int		 first[CM_PILES_MAX + 1];
-	struct group	 g[GROUPS_MAX];
-	int		 chosen[CM_PILES_MAX];
-	int		 nchosen;
-	int		 canon[CM_PILES_MAX];
-	int		 ncanon;
-	long		*work;		/* steps left; the search stops at 0 */
-};
 
 /* What the generator passes along to the visitor. */
 struct emit {
@@ -60,33 +26,14 @@ struct emit {
 	const struct cm_pile *p;	/* piles the groups index */
 	const uint8_t	*map;		/* search pile -> table pile */
 	long		 work;		/* search steps left for takes */
+	const struct cm_byval *bv;	/* the plan check's index, or NULL */
+	/*
+	 * With bv, the classes of lone card that may start a group on
+	 * some pile, taking value v (vjoin[v]) or as a ? (qjoin).
+	 */
+	uint32_t	 vjoin[CM_BYVAL];
+	uint32_t	 qjoin;
 };
-
-static int
-bit(const uint64_t m[2], int i)
-{
-	return (int)((m[i >> 6] >> (i & 63)) & 1);
-}
-
-static void
-setbit(uint64_t m[2], int i)
-{
-	m[i >> 6] |= (uint64_t)1 << (i & 63);
-}
-
-static int
-build_cap(const struct cm_state *s)
-{
-	if (s->single)
-		return s->q_mode == CM_Q_FIVE ? 5 : 4;
-	return CM_BUILD_MAX;
-}
-
-static int
-stack_cap(const struct cm_state *s)
-{
-	return s->q_mode == CM_Q_FIVE ? 5 : 4;
-}
 
 /* ---- the capture search ---- */
 
@@ -123,9 +70,8 @@ single_groups(struct search *sr, const uint64_t avail[2], int last, int sum,
 	}
 }
 
-/* Every group the capturer may take among avail, ordered by lowest pile. */
-static void
-find_groups(struct search *sr, const uint64_t avail[2])
+void
+cm_find_groups(struct search *sr, const uint64_t avail[2])
 {
 	const struct cm_pile *p;
 	uint64_t	 m[2];
@@ -174,9 +120,8 @@ subset(const uint64_t a[2], const uint64_t b[2])
 	return (a[0] & ~b[0]) == 0 && (a[1] & ~b[1]) == 0;
 }
 
-/* The first grouping (in search order) that covers set exactly. */
-static int
-cover(struct search *sr, int pos, uint64_t used[2], const uint64_t set[2])
+int
+cm_cover(struct search *sr, int pos, uint64_t used[2], const uint64_t set[2])
 {
 	int	 k;
 
@@ -192,7 +137,7 @@ cover(struct search *sr, int pos, uint64_t used[2], const uint64_t set[2])
 		used[0] |= sr->g[k].m[0];
 		used[1] |= sr->g[k].m[1];
 		sr->canon[sr->ncanon++] = k;
-		if (cover(sr, pos + 1, used, set))
+		if (cm_cover(sr, pos + 1, used, set))
 			return 1;
 		sr->ncanon--;
 		used[0] &= ~sr->g[k].m[0];
@@ -249,7 +194,7 @@ groupings(struct emit *e, struct search *sr, int pos, uint64_t used[2])
 			return;
 		u2[0] = u2[1] = 0;
 		sr->ncanon = 0;
-		if (!cover(sr, 0, u2, used) || sr->ncanon != sr->nchosen)
+		if (!cm_cover(sr, 0, u2, used) || sr->ncanon != sr->nchosen)
 			return;
 		for (i = 0; i < sr->nchosen; i++)
 			if (sr->canon[i] != sr->chosen[i])
@@ -287,7 +232,80 @@ other_piles(const struct cm_state *s, int skip, struct cm_pile *out,
 	return n;
 }
 
-/* Takes by capturer (value v, masks), over every pile but skip. */
+/*
+ * May the capturer start a group on some pile but skip?  When none,
+ * find_groups() finds nothing and spends no step, so the copy and the
+ * search are skipped (most cards take nothing, at every playout move).
+ */
+static int
+takes_any(const struct cm_state *s, int v, int qrank, int cm, int sm,
+    int skip)
+{
+	const struct cm_pile *p;
+	int		 i;
+
+	for (i = 0; i < s->npiles; i++) {
+		p = &s->piles[i];
+		if (i == skip || !cm_legal_masks(cm | p->cmask, sm | p->smask))
+			continue;
+		if (p->value == 0) {
+			if (qrank)
+				return 1;
+		} else if (v != 0 && (p->kind != CM_SINGLE ? p->value == v :
+		    p->value <= v))
+			return 1;
+	}
+	return 0;
+}
+
+/* e's vjoin and qjoin (struct emit), from its table: takes_any(). */
+static void
+takes_index(struct emit *e)
+{
+	const struct cm_pile *p;
+	uint32_t	 l, single[CM_BYVAL], run = 0;
+	int		 i, v;
+
+	memset(e->vjoin, 0, sizeof(e->vjoin));
+	memset(single, 0, sizeof(single));
+	e->qjoin = 0;
+	for (i = 0; i < e->s->npiles; i++) {
+		p = &e->s->piles[i];
+		l = cm_join_classes(p->cmask, p->smask);
+		if (p->value == 0)
+			e->qjoin |= l;
+		else if (p->kind != CM_SINGLE)
+			e->vjoin[p->value] |= l;
+		else
+			single[p->value] |= l;
+	}
+	/* A single joins the groups of every value from its own up. */
+	for (v = 1; v < CM_BYVAL; v++) {
+		run |= single[v];
+		e->vjoin[v] |= run;
+	}
+}
+
+/* takes_any() for lone card h taking v, skipping nothing. */
+static int
+card_takes_any(const struct emit *e, card_t h, int v, int qrank)
+{
+	uint32_t	 l = 0;
+
+	if (e->bv == NULL)
+		return takes_any(e->s, v, qrank, cm_cmask(h), cm_smask(h),
+		    CM_NOBODY);
+	if (qrank)
+		l |= e->qjoin;
+	if (v != 0 && v < CM_BYVAL)
+		l |= e->vjoin[v];
+	return (l >> (h < CARD_TT_COUNT ? h % 25 : 24)) & 1;
+}
+
+/*
+ * Takes by capturer (value v, masks), over every pile but skip; the
+ * caller has asked takes_any().
+ */
 static void
 gen_takes(struct emit *e, int v, int qrank, int cm, int sm, int skip)
 {
@@ -305,7 +323,7 @@ gen_takes(struct emit *e, int v, int qrank, int cm, int sm, int skip)
 	sr.sm = sm;
 	sr.nchosen = 0;
 	sr.work = &e->work;
-	find_groups(&sr, avail);
+	cm_find_groups(&sr, avail);
 	if (sr.ng == 0 || e->work < 0)
 		return;
 	e->p = piles;
@@ -335,86 +353,57 @@ emit_simple(struct emit *e, int verb, int target)
 
 /*
  * May seat put h (as d) onto pile x with verb (CM_BUILD, CM_STACK or
- * CM_TAKE for the build of a build-and-take)?  0 or -1 with why[]
- * (why NULL: no sentence; the generator tries every pile with every
- * card, and most refuse).
+ * CM_TAKE for the build of a build-and-take)?  ONTO_OK or the first
+ * rule it breaks: the generator tries every pile with every card, and
+ * most refuse, so this is the cheap part of onto() without words.
  */
-static int
-onto(const struct cm_state *s, int seat, card_t h, int d, int x, int verb,
-    char why[GAME_WHY_MAX])
+static inline enum onto_no
+onto_code(const struct cm_state *s, int seat, card_t h, int d, int x,
+    int verb, const struct cm_byval *bv)
 {
 	const struct cm_pile *px = &s->piles[x];
-	struct cm_pile	 piles[CM_PILES_MAX];
-	int		 cm = cm_cmask(h) | px->cmask;
-	int		 sm = cm_smask(h) | px->smask;
-	int		 qh = d == 0;
+	struct cm_pile	 after;
+	int		 cm, sm, qh = d == 0;
 
 	if (verb == CM_STACK) {
-		if (qh != (px->value == 0) || (!qh && px->value != d)) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "You may stack a "
-				    "card only on a pile of its own value.");
-			return -1;
-		}
-		if (qh && s->q_mode != CM_Q_SEPARATE) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "Nothing may be "
-				    "stacked on a ? that was dealt face up.");
-			return -1;
-		}
-		if (!qh && d > stack_cap(s)) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "A stack is worth "
-				    "at most %d.", stack_cap(s));
-			return -1;
-		}
+		if (qh != (px->value == 0) || (!qh && px->value != d))
+			return ONTO_STACK_VALUE;
+		if (qh && s->q_mode != CM_Q_SEPARATE)
+			return ONTO_STACK_Q;
+		if (!qh && d > stack_cap(s))
+			return ONTO_STACK_CAP;
 	} else {
-		if (qh || px->value == 0) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "A ? has no number "
-				    "here, so it cannot be built with or on.");
-			return -1;
-		}
-		if (px->kind == CM_STACK_PILE) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "A stack cannot be "
-				    "built on.");
-			return -1;
-		}
+		if (qh || px->value == 0)
+			return ONTO_BUILD_Q;
+		if (px->kind == CM_STACK_PILE)
+			return ONTO_BUILD_STACK;
 		if (px->value + d > (verb == CM_TAKE ? CM_BUILD_MAX :
-		    build_cap(s))) {
-			if (why != NULL)
-				snprintf(why, GAME_WHY_MAX, "A build is worth "
-				    "at most %d; this one would be %d.",
-				    verb == CM_TAKE ? CM_BUILD_MAX : build_cap(s),
-				    px->value + d);
-			return -1;
-		}
+		    build_cap(s)))
+			return ONTO_BUILD_CAP;
 	}
-	if (!cm_legal_masks(cm, sm)) {
-		if (why != NULL)
-			snprintf(why, GAME_WHY_MAX, "That pile would mix "
-			    "colors and suits both; a pile must share a color "
-			    "or a suit (black and blob are wild).");
-		return -1;
-	}
+	/* The masks after the values: most piles fail on their value. */
+	cm = cm_cmask(h) | px->cmask;
+	sm = cm_smask(h) | px->smask;
+	if (!cm_legal_masks(cm, sm))
+		return ONTO_MIX;
 	if (verb == CM_TAKE)
-		return 0;
-	memcpy(piles, s->piles, (size_t)s->npiles * sizeof(piles[0]));
-	piles[x].cmask = (uint8_t)cm;
-	piles[x].smask = (uint8_t)sm;
+		return ONTO_OK;
+	after = *px;
+	after.cmask = (uint8_t)cm;
+	after.smask = (uint8_t)sm;
 	if (verb == CM_BUILD)
-		piles[x].value = (uint8_t)(px->value + d);
-	if (!cm_plan_ok(s, piles, s->npiles, x, s->hands[seat], s->nhand[seat],
-	    h)) {
-		if (why != NULL)
-			snprintf(why, GAME_WHY_MAX, "Plan check: no other "
-			    "card in your hand could capture that %s later, so "
-			    "you may not make it.", verb == CM_BUILD ? "build" :
-			    "stack");
-		return -1;
-	}
-	return 0;
+		after.value = (uint8_t)(px->value + d);
+	if (!cm_plan_ok(s, s->piles, s->npiles, x, &after, s->hands[seat],
+	    s->nhand[seat], h, bv))
+		return ONTO_PLAN;
+	return ONTO_OK;
+}
+
+enum onto_no
+cm_onto_code(const struct cm_state *s, int seat, card_t h, int d, int x,
+    int verb)
+{
+	return onto_code(s, seat, h, d, x, verb, NULL);
 }
 
 /* The moves of hand card h played as d (decl: the number declared). */
@@ -422,28 +411,34 @@ static void
 gen_card(struct emit *e, int seat, card_t h, int d, int decl, int maydrop)
 {
 	const struct cm_state *s = e->s;
-	int		 x, cm = cm_cmask(h), sm = cm_smask(h);
+	const struct cm_pile *p;
+	int		 x, q, cm = cm_cmask(h), sm = cm_smask(h);
 
 	e->pl.h = h;
 	e->pl.decl = (int8_t)decl;
 	e->pl.sweep = 0;
 	e->pl.verb = CM_TAKE;
 	e->pl.target = CM_NOBODY;
-	gen_takes(e, d, cm_takes_q(s, h), cm, sm, CM_NOBODY);
+	q = cm_takes_q(s, h);
+	if (card_takes_any(e, h, d, q))
+		gen_takes(e, d, q, cm, sm, CM_NOBODY);
 	if (!s->single && d > 0)
 		for (x = 0; x < s->npiles; x++) {
-			if (onto(s, seat, h, d, x, CM_TAKE, NULL) != 0)
+			p = &s->piles[x];
+			if (onto_code(s, seat, h, d, x, CM_TAKE, e->bv) !=
+			    ONTO_OK || !takes_any(s, p->value + d, 0,
+			    cm | p->cmask, sm | p->smask, x))
 				continue;
 			e->pl.verb = CM_TAKE;
 			e->pl.target = (uint8_t)x;
-			gen_takes(e, s->piles[x].value + d, 0,
-			    cm | s->piles[x].cmask, sm | s->piles[x].smask, x);
+			gen_takes(e, p->value + d, 0, cm | p->cmask,
+			    sm | p->smask, x);
 		}
 	for (x = 0; x < s->npiles; x++)
-		if (onto(s, seat, h, d, x, CM_BUILD, NULL) == 0)
+		if (onto_code(s, seat, h, d, x, CM_BUILD, e->bv) == ONTO_OK)
 			emit_simple(e, CM_BUILD, x);
 	for (x = 0; x < s->npiles; x++)
-		if (onto(s, seat, h, d, x, CM_STACK, NULL) == 0)
+		if (onto_code(s, seat, h, d, x, CM_STACK, e->bv) == ONTO_OK)
 			emit_simple(e, CM_STACK, x);
 	if (maydrop)
 		emit_simple(e, CM_DROP, CM_NOBODY);
@@ -453,6 +448,7 @@ int
 cm_generate(const struct cm_state *s, int seat, cm_visit fn, void *ctx)
 {
 	struct emit	 e;
+	struct cm_byval	 bv;
 	int		 i, d, lo, hi, r, maydrop;
 	card_t		 h;
 
@@ -465,6 +461,10 @@ cm_generate(const struct cm_state *s, int seat, cm_visit fn, void *ctx)
 	e.fn = fn;
 	e.ctx = ctx;
 	e.work = LIST_WORK_MAX;
+	if (cm_byval_set(s->piles, s->npiles, &bv) == 0) {
+		e.bv = &bv;
+		takes_index(&e);
+	}
 	maydrop = cm_may_drop(s, seat);
 	for (i = 0; i < s->nhand[seat]; i++) {
 		h = s->hands[seat][i];
@@ -484,190 +484,4 @@ cm_generate(const struct cm_state *s, int seat, cm_visit fn, void *ctx)
 			gen_card(&e, seat, h, d, r == 1 ? d : 0, maydrop);
 	}
 	return e.n;
-}
-
-/* ---- checking a player's move ---- */
-
-/* A refusal: every "%s" in msg stands for card c.  Returns -1. */
-static int
-refuse(char why[GAME_WHY_MAX], const char *msg, card_t c)
-{
-	char	 tok[CARD_TEXT_MAX];
-	size_t	 n = 0, k;
-
-	if (c != CARD_NONE && card_valid(CARD_TT, c))
-		card_format(CARD_TT, c, tok);
-	else
-		snprintf(tok, sizeof(tok), "?");
-	for (; *msg != '\0' && n + 1 < GAME_WHY_MAX; msg++) {
-		if (msg[0] == '%' && msg[1] == 's') {
-			for (k = 0; tok[k] != '\0' && n + 1 < GAME_WHY_MAX; k++)
-				why[n++] = tok[k];
-			msg++;
-		} else
-			why[n++] = *msg;
-	}
-	why[n] = '\0';
-	return -1;
-}
-
-/* The named piles of a take into pl->taken; 0 or -1 with why[]. */
-static int
-named_piles(const struct cm_state *s, const struct game_move *mv,
-    struct cm_play *pl, char why[GAME_WHY_MAX])
-{
-	int	 i, x;
-	card_t	 c;
-
-	pl->taken[0] = pl->taken[1] = 0;
-	for (i = 1; i < mv->ncards; i++) {
-		c = mv->cards[i];
-		if (c >= CM_IDS || (x = s->pile_of[c]) == CM_NOBODY)
-			return refuse(why, "%s is not on the table.", c);
-		if (mv->asnum[i] >= 0 || mv->as[i] != CARD_NONE)
-			return refuse(why, "Only the card you play may declare "
-			    "a number, not %s.", c);
-		if (x == pl->target)
-			return refuse(why, "%s is in the pile you build on; "
-			    "name only the other piles you take.", c);
-		if (bit(pl->taken, x))
-			return refuse(why, "The pile of %s is named twice.", c);
-		setbit(pl->taken, x);
-	}
-	if (mv->ncards < 2)
-		return refuse(why, "Name the table cards you take, for example "
-		    "\"take %s | 1Rc 2Rh\".", mv->cards[0]);
-	return 0;
-}
-
-/* Can the named set be split into groups for the capturer? */
-static int
-groups_cover(const struct cm_state *s, struct cm_play *pl, int v, int qrank,
-    int cm, int sm, char why[GAME_WHY_MAX])
-{
-	struct search	 sr;
-	uint64_t	 used[2] = { 0, 0 };
-
-	sr.p = s->piles;
-	sr.np = s->npiles;
-	sr.v = v;
-	sr.qrank = qrank;
-	sr.cm = cm;
-	sr.sm = sm;
-	long		 work = CHECK_WORK_MAX;
-
-	sr.ncanon = 0;
-	sr.work = &work;
-	find_groups(&sr, pl->taken);
-	if (cover(&sr, 0, used, pl->taken))
-		return 0;
-	if (work < 0) {
-		snprintf(why, GAME_WHY_MAX, "That take is too tangled to "
-		    "check; name fewer piles.");
-		return -1;
-	}
-	if (v == 0)
-		snprintf(why, GAME_WHY_MAX, "A ? takes only ? piles, each "
-		    "matching it in color or suit.");
-	else
-		snprintf(why, GAME_WHY_MAX, "Those cards do not split into "
-		    "groups each worth %d and each matching %s in color or "
-		    "suit (builds and stacks whole).", v,
-		    pl->target == CM_NOBODY ? "your card" : "your build");
-	return -1;
-}
-
-int
-cm_check(const struct cm_state *s, int seat, const struct game_move *mv,
-    struct cm_play *pl, char why[GAME_WHY_MAX])
-{
-	int	 i, r, lo, hi, d, x;
-	card_t	 h;
-
-	memset(pl, 0, sizeof(*pl));
-	pl->target = CM_NOBODY;
-	if (mv->verb >= CM_VERB__MAX || mv->ncards < 1)
-		return refuse(why, "Name the card you play from your hand.",
-		    CARD_NONE);
-	h = mv->cards[0];
-	pl->verb = mv->verb;
-	pl->h = h;
-	for (i = 0; i < s->nhand[seat] && s->hands[seat][i] != h; i++)
-		;
-	if (i == s->nhand[seat])
-		return refuse(why, "You do not hold %s.", h);
-	if (mv->at >= 0 || mv->num >= 0 || mv->as[0] != CARD_NONE)
-		return refuse(why, "A move names cards only; a number is "
-		    "declared as %s=3.", h);
-	r = cm_numbers(s, h, &lo, &hi);
-	if (r == 1) {
-		if (mv->asnum[0] < lo || mv->asnum[0] > hi) {
-			snprintf(why, GAME_WHY_MAX, "Say which number your "
-			    "card stands for, from %d to %d, as in "
-			    "\"drop QRc=3\".",
-			    lo, hi);
-			return -1;
-		}
-		d = pl->decl = mv->asnum[0];
-	} else {
-		if (mv->asnum[0] >= 0)
-			return refuse(why, "%s does not declare a number; "
-			    "write it without \"=\".", h);
-		d = lo;
-	}
-	if (mv->verb != CM_TAKE && mv->ncards != 1)
-		return refuse(why, "This move names one card from your hand.",
-		    CARD_NONE);
-	if (mv->on != CARD_NONE) {
-		if (mv->verb == CM_DROP)
-			return refuse(why, "A drop puts %s on the table by "
-			    "itself; it names no pile.", h);
-		if (mv->on >= CM_IDS || (x = s->pile_of[mv->on]) == CM_NOBODY)
-			return refuse(why, "%s is not on the table.", mv->on);
-		pl->target = (uint8_t)x;
-	} else if (mv->verb == CM_BUILD || mv->verb == CM_STACK)
-		return refuse(why, "Say which pile to play on, as in "
-		    "\"build %s on 4Rt\".", h);
-	if (r < 0) {
-		if (mv->verb == CM_DROP && !cm_can_sweep(s))
-			return 0;
-		if (mv->verb == CM_TAKE && cm_can_sweep(s) && mv->ncards == 1 &&
-		    pl->target == CM_NOBODY) {
-			pl->sweep = 1;
-			return 0;
-		}
-		return refuse(why, cm_can_sweep(s) ? "A joker sweeps the whole "
-		    "table: \"take %s\"." : "With nothing to sweep, the joker "
-		    "is set aside as a spare: \"drop %s\".", h);
-	}
-	switch (mv->verb) {
-	case CM_DROP:
-		if (!cm_may_drop(s, seat))
-			return refuse(why, "You may not drop: you own a build "
-			    "or stack that a card in your hand can still "
-			    "capture (plan check).", CARD_NONE);
-		return 0;
-	case CM_BUILD:
-	case CM_STACK:
-		return onto(s, seat, h, d, pl->target, mv->verb, why);
-	default:
-		break;
-	}
-	if (pl->target != CM_NOBODY) {
-		if (s->single)
-			return refuse(why, "Single-card takes are in force: no "
-			    "build-and-take.", CARD_NONE);
-		if (onto(s, seat, h, d, pl->target, CM_TAKE, why) != 0)
-			return -1;
-	}
-	if (named_piles(s, mv, pl, why) != 0)
-		return -1;
-	if (pl->target != CM_NOBODY) {
-		x = pl->target;
-		return groups_cover(s, pl, s->piles[x].value + d, 0,
-		    cm_cmask(h) | s->piles[x].cmask,
-		    cm_smask(h) | s->piles[x].smask, why);
-	}
-	return groups_cover(s, pl, d, cm_takes_q(s, h), cm_cmask(h), cm_smask(h),
-	    why);
 }

@@ -17,6 +17,7 @@
 
 #include "card.h"
 #include "casino.h"
+#include "casino_bot.h"
 #include "deck.h"
 #include "game.h"
 #include "rng.h"
@@ -311,6 +312,30 @@ test_skips_change_nothing(void **state)
 	assert_true(positions > 1000);
 }
 
+/*
+ * The threat's join classes (tables in casino_threat.c) are the rule
+ * itself: class 5 * color + suit may join cards of masks cm, sm when
+ * the pile with it is legal, for every pair of masks.
+ */
+static void
+test_join_classes_are_the_rule(void **state)
+{
+	int	 cm, sm, c, u;
+	uint32_t l;
+
+	(void)state;
+	for (cm = 0; cm < 32; cm++)
+		for (sm = 0; sm < 32; sm++) {
+			l = cm_join_classes(cm, sm);
+			assert_int_equal(l >> 25, 0);
+			for (c = 0; c < 5; c++)
+				for (u = 0; u < 5; u++)
+					assert_int_equal((l >> (5 * c + u)) & 1,
+					    cm_legal_masks(cm | 1 << c,
+					    sm | 1 << u));
+		}
+}
+
 int
 main(void)
 {
@@ -321,6 +346,7 @@ main(void)
 		cmocka_unit_test(test_leaves_no_easy_capture),
 		cmocka_unit_test(test_crowded_table),
 		cmocka_unit_test(test_skips_change_nothing),
+		cmocka_unit_test(test_join_classes_are_the_rule),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
