@@ -17,7 +17,8 @@
  * The module is split by concern: six_suit.c (setup, deals, moves,
  * turn flow, status), six_suit_score.c (eliminations, deal and match
  * ends), six_suit_view.c (six suits, legal moves, move text, views,
- * audits), six_suit_bot.c (the bot).  Everything here is
+ * audits), six_suit_bot.c (the bot) and six_suit_dist.c (its counted
+ * tops, six_suit_dist.h).  Everything here is
  * pure: no allocation, no I/O, randomness only from the state's rng.
  *
  * Rulings the source text does not make, as implemented here (RULES.md

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "move.h"
+#include "six_suit_dist.h"
 
 enum {
 	ELIMINATE = 100000,
@@ -42,93 +43,26 @@ tops_with(const struct six_state *v, int q, int p, card_t c,
 	out[p] = c;
 }
 
-/*
- * A seat's tops as attribute counts, so the distance after one pile
- * changes is a few additions instead of a recount (six_distance):
- * the bot asks it for every card, seat and pile, at every move of a
- * playout.  The figures are six_distance's own.
- */
-struct tcount {
-	int	 cnt[3][5];		/* number, color, suit: value -> tops */
-	int	 base[3][4];		/* tops that fit value x: cnt[x] + cnt[4] */
-	int	 none;			/* tops that are no card */
-};
-
-static void
-tcount_add(struct tcount *t, card_t c, int by)
-{
-	if (c >= CARD_TT_COUNT) {
-		t->none += by;
-		return;
-	}
-	t->cnt[0][card_tt_number(c)] += by;
-	t->cnt[1][card_tt_color(c)] += by;
-	t->cnt[2][card_tt_suit(c)] += by;
-}
-
-static void
-tcount_set(struct tcount *t, const card_t tops[SIX_PILES])
-{
-	int	 i, a, x;
-
-	memset(t, 0, sizeof(*t));
-	for (i = 0; i < SIX_PILES; i++)
-		tcount_add(t, tops[i], 1);
-	for (a = 0; a < 3; a++)
-		for (x = 0; x < 4; x++)
-			t->base[a][x] = t->cnt[a][x] + t->cnt[a][4];
-}
-
-static int
-tcount_distance(const struct tcount *t)
-{
-	int	 best = SIX_PILES, a, x;
-
-	if (t->none > 0)
-		return SIX_PILES + 1;
-	for (a = 0; a < 3; a++)
-		for (x = 0; x < 4; x++)
-			if (SIX_PILES - t->base[a][x] < best)
-				best = SIX_PILES - t->base[a][x];
-	return best;
-}
-
-/*
- * six_distance of t's tops with the top old replaced by c: the most
- * tops that fit one value, less old's share, plus c's (branch-free:
- * the bot asks it for every card, seat and pile).
- */
-static int
-tcount_distance_with(const struct tcount *t, card_t old, card_t c)
-{
-	int	 ao[3], ac[3], most = 0, a, x, k;
-
-	if (c >= CARD_TT_COUNT || t->none - (old >= CARD_TT_COUNT) > 0)
-		return SIX_PILES + 1;
-	ac[0] = card_tt_number(c);
-	ac[1] = card_tt_color(c);
-	ac[2] = card_tt_suit(c);
-	if (old < CARD_TT_COUNT) {
-		ao[0] = card_tt_number(old);
-		ao[1] = card_tt_color(old);
-		ao[2] = card_tt_suit(old);
-	} else
-		ao[0] = ao[1] = ao[2] = -1;
-	for (a = 0; a < 3; a++)
-		for (x = 0; x < 4; x++) {
-			k = t->base[a][x] - (ao[a] == x || ao[a] == 4) +
-			    (ac[a] == x || ac[a] == 4);
-			most = k > most ? k : most;
-		}
-	return SIX_PILES - most;
-}
-
 /* Would a double match on q now earn an extra turn? */
 static int
 earns_extra(const struct six_state *v, int q)
 {
 	return v->natural || q == v->chain_target || v->relaxed;
 }
+
+/* What play() works out once per move for every seat. */
+struct pctx {
+	struct six_tops	 tc[GAME_SEATS_MAX];
+	int		 d0[GAME_SEATS_MAX];	/* distance now */
+	int		 team[GAME_SEATS_MAX];
+	int		 next_team;		/* the next seat's */
+	int		 open[GAME_SEATS_MAX];	/* six_play_allowed's seat part */
+	int		 opp[GAME_SEATS_MAX];	/* a living opponent */
+	int		 k[GAME_SEATS_MAX][SIX_PILES];	/* matches of the card */
+	int		 d1[GAME_SEATS_MAX][SIX_PILES];	/* distance after it */
+	int		 free;			/* six_free_time */
+	int		 mine;			/* our team */
+};
 
 /*
  * Does a third faction (neither ours nor q's) move right after this
@@ -139,29 +73,13 @@ earns_extra(const struct six_state *v, int q)
  * 6-seat games alone, 164 to 126 of 300 12-seat games alone.)
  */
 static int
-third_party_next(const struct six_state *v, int seat, int q, int k)
+third_party_next(const struct six_state *v, const struct pctx *pc, int q,
+    int k)
 {
-	int	 next;
-
 	if (k == 2 && earns_extra(v, q) && v->extras < SIX_CHAIN_CAP)
 		return 0;		/* our own extra turn comes next */
-	next = (v->turn + 1) % v->nseats;
-	return six_team(v, next) != six_team(v, seat) &&
-	    six_team(v, next) != six_team(v, q);
+	return pc->next_team != pc->mine && pc->next_team != pc->team[q];
 }
-
-/* What play() works out once per move for every seat. */
-struct pctx {
-	struct tcount	 tc[GAME_SEATS_MAX];
-	int		 d0[GAME_SEATS_MAX];	/* distance now */
-	int		 team[GAME_SEATS_MAX];
-	int		 open[GAME_SEATS_MAX];	/* six_play_allowed's seat part */
-	int		 opp[GAME_SEATS_MAX];	/* a living opponent */
-	int		 k[GAME_SEATS_MAX][SIX_PILES];	/* matches of the card */
-	int		 d1[GAME_SEATS_MAX][SIX_PILES];	/* distance after it */
-	int		 free;			/* six_free_time */
-	int		 mine;			/* our team */
-};
 
 /* The card's play on q's pile p (its matches and distances in pc). */
 static int
@@ -180,7 +98,7 @@ score_play(const struct six_state *v, int seat, const struct pctx *pc,
 	if (ours)
 		sc += danger(d0) - danger(d1);
 	else
-		sc += third_party_next(v, seat, q, k) ? -(danger(d1) -
+		sc += third_party_next(v, pc, q, k) ? -(danger(d1) -
 		    danger(d0)) / 8 : danger(d1) - danger(d0);
 	if (k == 2 && earns_extra(v, q) && v->extras < SIX_CHAIN_CAP)
 		sc += EXTRA_TURN / (ours && d1 == 0 ? 8 : 1);
@@ -195,17 +113,19 @@ score_play(const struct six_state *v, int seat, const struct pctx *pc,
 static int
 card_worth(const struct six_state *v, card_t c, struct pctx *pc)
 {
-	card_t	 t;
-	int	 q, p, w = 0;
+	struct six_attr	 ca;
+	int		 q, p, w = 0;
 
+	six_attr_of(c, &ca);
 	for (q = 0; q < v->nseats; q++) {
 		if (!pc->opp[q] && !pc->open[q])
 			continue;
 		for (p = 0; p < SIX_PILES; p++) {
-			t = v->top[q][p];
-			if ((pc->k[q][p] = card_tt_matches(c, t)) == 0)
+			if ((pc->k[q][p] = six_tops_matches(&pc->tc[q], p,
+			    &ca)) == 0)
 				continue;
-			pc->d1[q][p] = tcount_distance_with(&pc->tc[q], t, c);
+			pc->d1[q][p] = six_tops_distance_with(&pc->tc[q], p,
+			    &ca);
 			if (pc->opp[q])
 				w += pc->d1[q][p] == 0 ? 9 : 1;
 		}
@@ -299,9 +219,10 @@ play(const struct six_state *v, int seat, struct rng *r,
 	}
 	pc.free = six_free_time(v);
 	pc.mine = six_team(v, seat);
+	pc.next_team = six_team(v, (v->turn + 1) % v->nseats);
 	for (q = 0; q < v->nseats; q++) {
-		tcount_set(&pc.tc[q], v->top[q]);
-		pc.d0[q] = tcount_distance(&pc.tc[q]);
+		six_tops_set(&pc.tc[q], v->top[q]);
+		pc.d0[q] = pc.tc[q].d0;
 		pc.team[q] = six_team(v, q);
 		alive = (v->alive & (1u << q)) != 0;
 		pc.opp[q] = alive && pc.team[q] != pc.mine;
