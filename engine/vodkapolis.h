@@ -338,7 +338,8 @@ enum {
  * adds and discards stand: at 30 playouts a move, searching them lost
  * (strong won 45.0% of 200 games against easy, 50.0% without), while
  * the take-or-draw choice holds the gaps worth finding (58.0% with
- * this share, as many playouts a game as searching every move).
+ * this share on those games, 54.0% of 400 against 48.2%, with about
+ * as many playouts a game as searching every move; README "Bots").
  */
 int	vp_search_share(const void *view, int seat);
 
