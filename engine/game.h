@@ -265,6 +265,13 @@ struct game_rules {
 	void		(*determinize)(const void *view, int seat,
 			    const uint8_t noise[32], void *out);
 
+	/*
+	 * For the strong bot: the share of the caller's budget that seat's
+	 * decision in view deserves, in per cent (search.h); 0: the easy
+	 * bot's move stands unsearched.  NULL: 100 for every decision.
+	 */
+	int		(*search_share)(const void *view, int seat);
+
 	/* +1 (or 0): the highest total wins; -1: the lowest does. */
 	int		 score_sign;
 };

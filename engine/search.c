@@ -6,6 +6,7 @@
  */
 #include "search.h"
 
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -315,6 +316,27 @@ search_round(struct search_ctx *c, const void *view, struct rng *mr,
 	return made;
 }
 
+/*
+ * The playouts for seat's decision in view: the caller's budget, times
+ * the game's share for that decision (game.h search_share) when it
+ * has one, so a game can spend a turn's budget on the decision that
+ * matters; 0: the easy move stands unsearched.
+ */
+static int
+share_budget(const struct game_rules *r, const void *view, int seat,
+    const struct search_budget *b)
+{
+	long	 po = b->playouts > 0 ? b->playouts : SEARCH_PLAYOUTS_DEFAULT;
+	int	 pc;
+
+	if (r->search_share == NULL)
+		return (int)po;
+	if ((pc = r->search_share(view, seat)) <= 0)
+		return 0;
+	po = po * pc / 100;
+	return po < 1 ? 1 : po > INT_MAX / 2 ? INT_MAX / 2 : (int)po;
+}
+
 enum game_rc
 search_choose(const struct game_rules *rules, const void *view, int seat,
     const uint8_t noise[32], const struct search_budget *budget,
@@ -345,8 +367,11 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	c.sign = rules->score_sign < 0 ? -1 : 1;
 	c.moves = 0;
 	c.budget = budget;
-	budget_po = budget->playouts > 0 ? budget->playouts :
-	    SEARCH_PLAYOUTS_DEFAULT;
+	budget_po = share_budget(rules, view, seat, budget);
+	if (budget_po == 0) {
+		stats->candidates = 1;
+		return bot_choose(rules, view, seat, noise, out);
+	}
 	rng_init(&mr, noise);
 	if ((n = candidates(&c, view, &mr, cand)) == 0)
 		return GAME_REFUSED;

@@ -21,6 +21,11 @@
  * the other seats' (times the game's score_sign), plus or minus
  * SEARCH_WIN_BONUS when the game ends.
  *
+ * A game may weigh its decisions (game.h search_share): the budget a
+ * decision gets is the caller's times its share, and a share of 0
+ * leaves the easy move unsearched (Vodkapolis 500 spends a turn's
+ * budget on the draw or take: its other decisions gained nothing).
+ *
  * Randomness comes only from the caller's 32 bytes of noise, so a
  * search replays; the budget is a number of playouts, and the caller
  * may stop it sooner through budget.stop (the engine reads no clock:
@@ -72,7 +77,7 @@ struct search_trace {
 };
 
 struct search_budget {
-	int		 playouts;	/* in all, for this move; <= 0: the default */
+	int		 playouts;	/* for a move (times its share); <= 0: the default */
 	int		 depth;		/* <= 0: SEARCH_DEPTH_DEFAULT */
 	enum search_policy policy;
 	/*

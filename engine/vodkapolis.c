@@ -556,6 +556,7 @@ const struct game_rules vp_rules = {
 	.audit_view = vp_audit_view,
 	.reveal = vp_reveal,
 	.determinize = vp_determinize,
+	.search_share = vp_search_share,
 	.score_sign = -1
 };
 

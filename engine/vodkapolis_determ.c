@@ -1,6 +1,7 @@
 /*
  * vodkapolis_determ.c: a full Vodkapolis 500 state sampled from one
- * seat's view (vp_rules.determinize, for the strong bot of search.h).
+ * seat's view (vp_rules.determinize, for the strong bot of search.h),
+ * and the share of the search's budget each decision gets.
  */
 #include "vodkapolis.h"
 
@@ -116,4 +117,13 @@ vp_determinize(const void *view, int seat, const uint8_t noise[32],
 	if (try == DETERM_TRIES)
 		pair_in(v, s);
 	s->rng = r;
+}
+
+int
+vp_search_share(const void *view, int seat)
+{
+	const struct vp_state	*v = view;
+
+	return v->phase == VP_PHASE_DRAW && seat == v->turn ?
+	    VP_SEARCH_DRAW_SHARE : 0;
 }

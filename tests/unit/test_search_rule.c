@@ -3,7 +3,8 @@
  * toy games whose results are known: a move replaces the easy one
  * only when it won on SEARCH_ROUNDS_MIN samples or more, and a small
  * gain that a few samples happen to agree on (no spread) is no
- * certainty while other moves show how much a sample can swing.
+ * certainty while other moves show how much a sample can swing; and
+ * a game's share of the budget (search_share) weighs a decision.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "bot.h"
 #include "game.h"
 #include "search.h"
 
@@ -161,6 +163,81 @@ test_replacement_needs_rounds(void **unused)
 	}
 	assert_int_equal(p.n, 32);
 	assert_true(kept > 0);
+}
+
+static int
+share_none(const void *view, int seat)
+{
+	(void)view;
+	(void)seat;
+	return 0;
+}
+
+static int
+share_half(const void *view, int seat)
+{
+	(void)view;
+	(void)seat;
+	return 50;
+}
+
+static int
+share_double(const void *view, int seat)
+{
+	(void)view;
+	(void)seat;
+	return 200;
+}
+
+/*
+ * A game's search_share scales the budget: at 0 the easy move stands
+ * unsearched; at 50 per cent, 4 x SEARCH_ROUNDS_MIN playouts are the
+ * screen's alone and the easy move stands; at 200, 2 x
+ * SEARCH_ROUNDS_MIN are enough for "good" to replace it every time.
+ */
+static void
+test_share_weighs_the_budget(void **unused)
+{
+	struct game_rules	 r = toy_rules;
+	struct toy_state	 s0;
+	struct search_budget	 b;
+	struct search_stats	 stt;
+	struct game_move	 mv, easy;
+	struct pick		 p;
+	uint8_t			 nz[32];
+	int			 k;
+
+	(void)unused;
+	s0.said = -1;
+	memset(&b, 0, sizeof(b));
+	memset(&p, 0, sizeof(p));
+	b.trace = pick_trace;
+	b.trace_arg = &p;
+	for (k = 0; k < 16; k++) {
+		memset(nz, k, sizeof(nz));
+		r.search_share = share_none;
+		b.playouts = 100;
+		assert_int_equal(search_choose(&r, &s0, 0, nz, &b, &mv, &stt),
+		    GAME_OK);
+		assert_int_equal(bot_choose(&r, &s0, 0, nz, &easy), GAME_OK);
+		assert_int_equal(mv.verb, easy.verb);
+		assert_int_equal(stt.candidates, 1);
+		assert_int_equal(stt.playouts, 0);
+		r.search_share = share_half;
+		b.playouts = 4 * SEARCH_ROUNDS_MIN;
+		assert_int_equal(search_choose(&r, &s0, 0, nz, &b, &mv, &stt),
+		    GAME_OK);
+		assert_int_equal(p.chosen, p.easy);
+		assert_true(stt.playouts <= 2 * SEARCH_ROUNDS_MIN);
+		r.search_share = share_double;
+		b.playouts = 2 * SEARCH_ROUNDS_MIN;
+		assert_int_equal(search_choose(&r, &s0, 0, nz, &b, &mv, &stt),
+		    GAME_OK);
+		assert_int_equal(mv.verb, 1);
+		assert_true(stt.playouts <= 4 * SEARCH_ROUNDS_MIN);
+	}
+	/* The unsearched moves are not traced: nothing was seen. */
+	assert_int_equal(p.n, 32);
 }
 
 /*
@@ -323,6 +400,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_replacement_needs_rounds),
 		cmocka_unit_test(test_no_spread_is_no_proof),
+		cmocka_unit_test(test_share_weighs_the_budget),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
