@@ -20,7 +20,9 @@
 /*
  * A seat held by a waiting invitation is open but offered to nobody
  * else (store_invite.h): a table whose open seats are all held is
- * listed to its players only, naming whom it waits for.
+ * listed to its players only, naming whom it waits for, in the order
+ * they were invited (an ordered subquery: PostgreSQL's join may bring
+ * the rows in any order, and group_concat keeps the order it gets).
  */
 static const char SQL_OPEN_GAMES[] =
     "SELECT * FROM (SELECT g.id, g.rules, g.options, g.created, "
@@ -30,9 +32,9 @@ static const char SQL_OPEN_GAMES[] =
     "i.seat = s.seat AND i.answer IS NULL)) AS free, "
     "CASE WHEN EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id "
     "AND s.\"user\" = ?1) THEN 1 ELSE 0 END AS mine, g.move_secs, "
-    "coalesce((SELECT group_concat(n.name, ', ') FROM invitations i "
-    "JOIN users n ON n.id = i.\"user\" WHERE i.game = g.id AND "
-    "i.answer IS NULL), '') "
+    "coalesce((SELECT group_concat(name, ', ') FROM (SELECT n.name "
+    "FROM invitations i JOIN users n ON n.id = i.\"user\" "
+    "WHERE i.game = g.id AND i.answer IS NULL ORDER BY i.id) AS w), '') "
     "FROM games g LEFT JOIN users u ON u.id = g.created_by "
     "WHERE g.status = 'open' ORDER BY g.created DESC, g.id DESC) AS o "
     "WHERE free > 0 OR mine = 1 LIMIT ?2";
