@@ -314,8 +314,31 @@ int	vp_bot_floor(const struct vp_state *s, const card_t *hand, int n);
  */
 void	vp_bot_take_floors(const struct vp_state *v, int seat, int *fl);
 
+/*
+ * How much the bot wants a new meld of seat's in front of t, 0..2 x
+ * opponents (its target choice).
+ */
+int	vp_bot_target_worth(const struct vp_state *v, int seat, int t);
+
+/*
+ * The bot's greedy look-ahead for seat on s (a state; scratch): every
+ * meld and add its play would lay, by listing and applying the moves.
+ * The penalty left in hand plus 3 a card, or as soon as the floor of
+ * the hand left (vp_bot_floor) reaches limit, that floor.
+ */
+int	vp_bot_greedy(struct vp_state *s, int seat, int limit);
+
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	vp_reveal(const void *st, int viewer, void *out);
+
+/* ---- vodkapolis_greedy.c ---- */
+
+/*
+ * vp_bot_greedy's result on a compact copy of seat's cards and the
+ * table, without listing or applying a move; -1 where it does not
+ * model s (a meld on no one line, a list past the bot's cap).
+ */
+int	vp_greedy_fast(const struct vp_state *s, int seat, int limit);
 
 /* ---- vodkapolis_determ.c ---- */
 

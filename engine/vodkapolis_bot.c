@@ -32,8 +32,8 @@ enum {
  * the game while the bot leads); among equals the one holding more
  * cards, who is less likely to go out and so wipe what lies in front.
  */
-static int
-target_worth(const struct vp_state *v, int seat, int t)
+int
+vp_bot_target_worth(const struct vp_state *v, int seat, int t)
 {
 	int	 i, lead = 1, rank = 0, nopp = 0;
 	int32_t	 a, b;
@@ -73,7 +73,7 @@ meld_worth(const struct vp_state *v, int seat, const struct game_move *mv)
 		return 0;
 	for (i = 0; i < 3; i++)
 		w += vp_card_value(mv->cards[i]);
-	return 500 + 4 * w + target_worth(v, seat, mv->at);
+	return 500 + 4 * w + vp_bot_target_worth(v, seat, mv->at);
 }
 
 /*
@@ -127,7 +127,7 @@ best_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
 	if (n > MOVES_MAX)
 		n = MOVES_MAX;
 	for (i = 0; i < s->nseats && i < VP_SEATS_MAX; i++)
-		tw[i] = target_worth(s, seat, i);
+		tw[i] = vp_bot_target_worth(s, seat, i);
 	for (i = 0; i < n; i++) {
 		for (w = 0, j = 0; j < 3; j++)
 			w += vp_card_value(nm[i].cards[j]);
@@ -151,8 +151,8 @@ best_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
  * which only rises as cards go) is limit or more, that floor: the
  * caller then knows the cost is no less, which is all it asks.
  */
-static int
-greedy(struct vp_state *s, int seat, int limit)
+int
+vp_bot_greedy(struct vp_state *s, int seat, int limit)
 {
 	static const uint8_t	 zero[32];
 	struct game_move	 mv;
@@ -173,6 +173,17 @@ greedy(struct vp_state *s, int seat, int limit)
 			return f;
 	}
 	return vp_held_penalty(cur, seat) + CARD_WEIGHT * cur->nhand[seat];
+}
+
+/* vp_greedy_fast, or the moves themselves where it does not model s. */
+static int
+greedy(struct vp_state *s, int seat, int limit)
+{
+	int	 c;
+
+	if ((c = vp_greedy_fast(s, seat, limit)) >= 0)
+		return c;
+	return vp_bot_greedy(s, seat, limit);
 }
 
 static int

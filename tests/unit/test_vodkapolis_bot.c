@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include <limits.h>
 
 #include "game.h"
 #include "rng.h"
@@ -233,6 +234,109 @@ test_bot_take_floors(void **state)
 	assert_true(checked > 1000);
 }
 
+/* vp_greedy_fast on s against the moves played (vp_bot_greedy). */
+static int
+greedy_same(const struct vp_state *s, int seat, int limit)
+{
+	struct vp_state	 t;
+	int		 fast, slow;
+
+	fast = vp_greedy_fast(s, seat, limit);
+	memcpy(&t, s, sizeof(t));
+	slow = vp_bot_greedy(&t, seat, limit);
+	if (fast >= 0 && fast != slow)
+		fail_msg("greedy: fast %d, slow %d (limit %d)", fast, slow,
+		    limit);
+	return fast >= 0;
+}
+
+/*
+ * The compact greedy play against the listed one, as choose_draw
+ * asks it: at the draws of random games, for the hand as it is and
+ * after every take (owed cards, long chains), unlimited and with
+ * limits about the cost; and at every play phase.
+ */
+static void
+test_greedy_fast(void **state)
+{
+	const struct game_rules	*R = &vp_rules;
+	struct vp_state		 s, next, v, t;
+	struct game_setup	 su = { 2, NULL, NULL, -1 };
+	struct game_move	 moves[GAME_LEGAL_MAX], mv;
+	struct rng		 r;
+	uint8_t			 seed[32], noise[32];
+	char			 why[GAME_WHY_MAX];
+	int			 g, i, n, c, seat, modeled = 0, all = 0;
+
+	(void)state;
+	memset(seed, 0, sizeof(seed));
+	seed[0] = 0x58;
+	rng_init(&r, seed);
+	for (g = 0; g < 60; g++) {
+		su.nseats = 2 + g / 2 % 5;
+		for (i = 0; i < 32; i++)
+			seed[i] = (uint8_t)rng_next(&r);
+		su.seed = seed;
+		assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+		while (!s.over) {
+			seat = s.turn;
+			R->view(&s, seat, &v);
+			v.viewer = VP_NOT_A_VIEW;
+			n = R->legal(&v, seat, moves, GAME_LEGAL_MAX);
+			assert_true(n > 0);
+			if (n > GAME_LEGAL_MAX)
+				n = GAME_LEGAL_MAX;
+			for (i = 0; i < n && v.phase == VP_PHASE_DRAW; i++) {
+				if (moves[i].verb != VP_TAKE ||
+				    R->apply(&v, &t, seat, &moves[i], NULL,
+				    why) != GAME_OK)
+					continue;
+				memcpy(&next, &t, sizeof(next));
+				c = vp_bot_greedy(&next, seat, INT_MAX);
+				modeled += greedy_same(&t, seat, INT_MAX);
+				greedy_same(&t, seat, c);
+				greedy_same(&t, seat, c + 1);
+				greedy_same(&t, seat, c / 2);
+				all++;
+			}
+			if (v.phase == VP_PHASE_DRAW)
+				v.phase = VP_PHASE_PLAY;
+			modeled += greedy_same(&v, seat, INT_MAX);
+			greedy_same(&v, seat, 20);
+			all++;
+			/* Half the games the bot's own tables, melds and adds. */
+			mv = moves[rng_uniform(&r, (uint32_t)n)];
+			for (i = 0; i < 32; i++)
+				noise[i] = (uint8_t)rng_next(&r);
+			if (g % 2 == 1) {
+				R->view(&s, seat, &v);
+				assert_int_equal(vp_bot_choose(&v, seat, noise,
+				    &mv), GAME_OK);
+			}
+			assert_int_equal(R->apply(&s, &next, seat, &mv, NULL,
+			    why), GAME_OK);
+			s = next;
+		}
+	}
+	print_message("greedy: %d of %d modeled\n", modeled, all);
+	assert_true(all > 5000 && modeled * 100 >= all * 99);
+	/*
+	 * A hand of 110 cards lists more new melds than the bot's 512
+	 * moves: left to the slow play; 30 are modeled.
+	 */
+	su.nseats = 2;
+	assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+	s.phase = VP_PHASE_PLAY;
+	s.turn = 0;
+	s.drawn = s.taken = CARD_NONE;
+	for (i = 0; i < 110; i++)
+		s.hands[0][i] = (card_t)i;
+	s.nhand[0] = 110;
+	assert_int_equal(vp_greedy_fast(&s, 0, INT_MAX), -1);
+	s.nhand[0] = 30;
+	assert_true(greedy_same(&s, 0, INT_MAX));
+}
+
 int
 main(void)
 {
@@ -241,6 +345,7 @@ main(void)
 		cmocka_unit_test(test_bot_target),
 		cmocka_unit_test(test_bot_floor),
 		cmocka_unit_test(test_bot_take_floors),
+		cmocka_unit_test(test_greedy_fast),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
