@@ -243,6 +243,13 @@ int	vp_check(const struct vp_state *s, int seat, const struct game_move *mv,
  */
 int	vp_legal(const void *st, int seat, struct game_move *out, int max);
 
+/*
+ * The draw phase of vp_legal without the list: ok[i] for each take of
+ * chain[i] (i < nchain); returns how many moves vp_legal lists (the
+ * draw, then the takes), 0 when seat has none or it is not the draw.
+ */
+int	vp_legal_takes(const struct vp_state *s, int seat, uint8_t *ok);
+
 /* A new meld in short form: its cards in the order listed, its target. */
 struct vp_new_meld {
 	card_t		 cards[3];
@@ -339,6 +346,13 @@ int	vp_reveal(const void *st, int viewer, void *out);
  * model s (a meld on no one line, a list past the bot's cap).
  */
 int	vp_greedy_fast(const struct vp_state *s, int seat, int limit);
+
+/*
+ * vp_greedy_fast after the take of chain[from] by seat (to act in v's
+ * draw phase), without applying it; -1 as vp_greedy_fast.
+ */
+int	vp_greedy_take(const struct vp_state *v, int seat, int from,
+	    int limit);
 
 /* ---- vodkapolis_determ.c ---- */
 

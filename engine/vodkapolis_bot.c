@@ -323,16 +323,22 @@ vp_bot_take_floors(const struct vp_state *v, int seat, int *fl)
  * out, nor played on once the floor of the hand left cannot (the
  * floor rises as the cards go); the choice is the one a plain scan
  * of every take in list order makes.  The greedy play reads no noise.
+ * vp_legal's list is the draw, then the takes in chain order (ok[]),
+ * so it is not made: only the move chosen.
  */
 static enum game_rc
-choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
-    int n, struct game_move *out)
+choose_draw(const struct vp_state *v, int seat, struct game_move *out)
 {
 	struct vp_state	 s, t;
+	struct game_move mv;
 	char		 why[GAME_WHY_MAX];
-	int		 fl[MOVES_MAX], ord[MOVES_MAX], cf[VP_DECK];
+	uint8_t		 ok[VP_DECK];
+	int		 fl[VP_DECK], ord[VP_DECK];
 	int		 i, p, q, no = 0, base, cost, best = -1, bc, lim;
+	int		 first = -1;
 
+	if (vp_legal_takes(v, seat, ok) <= 0)
+		return GAME_REFUSED;
 	memcpy(&s, v, sizeof(s));
 	s.viewer = VP_NOT_A_VIEW;
 	/* Drawing: the hand as it is, after greedy play next, plus a card. */
@@ -341,13 +347,13 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 	base = greedy(&t, seat, INT_MAX) + AVG_DRAW + CARD_WEIGHT;
 	s.phase = VP_PHASE_DRAW;
 	bc = base;
-	/* The takes by floor, list order among equals (insertion, stable). */
-	vp_bot_take_floors(v, seat, cf);
-	for (i = 0; i < n; i++) {
-		if (moves[i].verb != VP_TAKE)
+	/* The takes by floor, chain order among equals (insertion, stable). */
+	vp_bot_take_floors(v, seat, fl);
+	for (i = 0; i < v->nchain; i++) {
+		if (!ok[i])
 			continue;
-		q = card_find(v->chain, v->nchain, moves[i].cards[0]);
-		fl[i] = q >= 0 ? cf[q] : 0;
+		if (first < 0)
+			first = i;
 		for (q = no++; q > 0 && fl[ord[q - 1]] > fl[i]; q--)
 			ord[q] = ord[q - 1];
 		ord[q] = i;
@@ -361,25 +367,25 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 			break;
 		if (fl[i] >= lim)
 			continue;
-		if (vp_rules.apply(&s, &t, seat, &moves[i], NULL, why) !=
-		    GAME_OK)
-			continue;
-		cost = greedy(&t, seat, lim);
+		/* Where the compact play does not model it, the take itself. */
+		if ((cost = vp_greedy_take(&s, seat, i, lim)) < 0) {
+			move_simple(&mv, VP_TAKE, v->chain[i]);
+			if (vp_rules.apply(&s, &t, seat, &mv, NULL, why) !=
+			    GAME_OK)
+				continue;
+			cost = vp_bot_greedy(&t, seat, lim);
+		}
 		if (cost < bc || (cost == bc && best >= 0 && i < best)) {
 			bc = cost;
 			best = i;
 		}
 	}
-	if (best >= 0) {
-		*out = moves[best];
-		return GAME_OK;
-	}
-	for (i = 0; i < n; i++)
-		if (moves[i].verb == VP_DRAW) {
-			*out = moves[i];
-			return GAME_OK;
-		}
-	*out = moves[0];
+	if (best >= 0)
+		move_simple(out, VP_TAKE, v->chain[best]);
+	else if (v->nstock > 0)
+		move_simple(out, VP_DRAW, CARD_NONE);
+	else
+		move_simple(out, VP_TAKE, v->chain[first]);
 	return GAME_OK;
 }
 
@@ -423,17 +429,9 @@ enum game_rc
 vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
-	struct game_move	 moves[MOVES_MAX];
-	int			 n;
-
 	/* A meld or add first, else a discard: no list needed. */
 	if (view->phase == VP_PHASE_PLAY)
 		return best_meld(view, seat, noise, out) ? GAME_OK :
 		    choose_discard(view, seat, noise, out);
-	n = vp_legal(view, seat, moves, MOVES_MAX);
-	if (n <= 0)
-		return GAME_REFUSED;
-	if (n > MOVES_MAX)
-		n = MOVES_MAX;
-	return choose_draw(view, seat, moves, n, out);
+	return choose_draw(view, seat, out);
 }

@@ -101,32 +101,41 @@ meld_slot(const struct vp_meld *m)
 	return -1;
 }
 
+/* Card c comes into the hand: 0, or -1 off the deck or held. */
+static int
+gp_add(struct gp *g, card_t c)
+{
+	int	 k, l;
+
+	if (c >= VP_DECK || has(g->held, c))
+		return -1;
+	set(g->held, c, 1);
+	for (k = 0; k < 3; k++) {
+		l = slot_of[c][k];
+		/* The triples c makes: two more of those held. */
+		g->ntri += g->cnt[l] * (g->cnt[l] - 1) / 2;
+		if (++g->cnt[l] == 3)
+			set(g->big, l, 1);
+	}
+	g->pen += value_of[c];
+	g->nh++;
+	return 0;
+}
+
 static int
 gp_init(struct gp *g, const struct vp_state *s, int seat)
 {
 	const struct vp_meld	*m;
-	card_t			 c;
-	int			 i, k, l;
+	int			 i, l;
 
 	memset(g, 0, sizeof(*g));
 	memset(g->meld, -1, sizeof(g->meld));
 	g->o = -1;
 	if (seat < 0 || seat >= VP_SEATS_MAX || s->nmelds > VP_MELDS_MAX)
 		return -1;
-	for (i = 0; i < s->nhand[seat]; i++) {
-		if ((c = s->hands[seat][i]) >= VP_DECK || has(g->held, c))
+	for (i = 0; i < s->nhand[seat]; i++)
+		if (gp_add(g, s->hands[seat][i]) != 0)
 			return -1;
-		set(g->held, c, 1);
-		for (k = 0; k < 3; k++) {
-			l = slot_of[c][k];
-			/* The triples c makes: two more of those held. */
-			g->ntri += g->cnt[l] * (g->cnt[l] - 1) / 2;
-			if (++g->cnt[l] == 3)
-				set(g->big, l, 1);
-		}
-		g->pen += value_of[c];
-	}
-	g->nh = s->nhand[seat];
 	for (i = 0; i < s->nmelds; i++) {
 		m = &s->melds[i];
 		if ((l = meld_slot(m)) < 0 || g->meld[l] >= 0)
@@ -348,43 +357,69 @@ gp_target(const struct gp *g, unsigned mask)
 	return bt;
 }
 
+/* The greedy play on g from s (seats, targets): vp_greedy_fast. */
+static int
+gp_run(struct gp *g, const struct vp_state *s, int seat, int limit)
+{
+	unsigned	 tmask, b;
+	int		 steps, i, c, m, nadd, nmeld, tri[3], line, f;
+
+	for (steps = 0; steps < VP_LOG_MAX; steps++) {
+		/* Melds listed: vp_legal_adds' count, an upper bound here. */
+		nmeld = 0;
+		tmask = g->nh >= 4 ? gp_targets(g, s, seat) : 0;
+		for (b = tmask; b != 0; b &= b - 1)
+			nmeld += g->ntri;
+		if (gp_best_add(g, &c, &m, &nadd)) {
+			/* best_meld sees every add only under its cap. */
+			if (nmeld + nadd > MOVES_MAX)
+				return -1;
+			gp_remove(g, c);
+			g->size[m]++;
+		} else if (nmeld > MOVES_MAX)
+			return -1;
+		else if (nmeld > 0 && gp_best_meld(g, tri, &line)) {
+			if (g->nmelds >= VP_MELDS_MAX)
+				return -1;
+			for (i = 0; i < 3; i++)
+				gp_remove(g, tri[i]);
+			m = g->nmelds++;
+			g->meld[line] = (int8_t)m;
+			g->size[m] = 3;
+			g->opp[m] = 1;
+			g->laid[gp_target(g, tmask)]++;
+		} else
+			break;
+		if (limit < INT_MAX && (f = gp_floor(g)) >= limit)
+			return f;
+	}
+	return g->pen + CARD_WEIGHT * g->nh;
+}
+
 int
 vp_greedy_fast(const struct vp_state *s, int seat, int limit)
 {
 	struct gp	 g;
-	unsigned	 tmask, b;
-	int		 steps, i, c, m, nadd, nmeld, tri[3], line, f;
 
 	if (gp_init(&g, s, seat) != 0)
 		return -1;
-	for (steps = 0; steps < VP_LOG_MAX; steps++) {
-		/* Melds listed: vp_legal_adds' count, an upper bound here. */
-		nmeld = 0;
-		tmask = g.nh >= 4 ? gp_targets(&g, s, seat) : 0;
-		for (b = tmask; b != 0; b &= b - 1)
-			nmeld += g.ntri;
-		if (gp_best_add(&g, &c, &m, &nadd)) {
-			/* best_meld sees every add only under its cap. */
-			if (nmeld + nadd > MOVES_MAX)
-				return -1;
-			gp_remove(&g, c);
-			g.size[m]++;
-		} else if (nmeld > MOVES_MAX)
+	return gp_run(&g, s, seat, limit);
+}
+
+int
+vp_greedy_take(const struct vp_state *v, int seat, int from, int limit)
+{
+	struct gp	 g;
+	int		 i;
+
+	if (from < 0 || from >= v->nchain || gp_init(&g, v, seat) != 0)
+		return -1;
+	for (i = from; i < v->nchain; i++)
+		if (gp_add(&g, v->chain[i]) != 0)
 			return -1;
-		else if (nmeld > 0 && gp_best_meld(&g, tri, &line)) {
-			if (g.nmelds >= VP_MELDS_MAX)
-				return -1;
-			for (i = 0; i < 3; i++)
-				gp_remove(&g, tri[i]);
-			m = g.nmelds++;
-			g.meld[line] = (int8_t)m;
-			g.size[m] = 3;
-			g.opp[m] = 1;
-			g.laid[gp_target(&g, tmask)]++;
-		} else
-			break;
-		if (limit < INT_MAX && (f = gp_floor(&g)) >= limit)
-			return f;
-	}
-	return g.pen + CARD_WEIGHT * g.nh;
+	if (g.nh > VP_HAND_MAX)
+		return -1;
+	/* The card taken is owed (vp_obliged after the take). */
+	g.o = v->chain[from];
+	return gp_run(&g, v, seat, limit);
 }

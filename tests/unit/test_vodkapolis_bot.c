@@ -251,6 +251,42 @@ greedy_same(const struct vp_state *s, int seat, int limit)
 }
 
 /*
+ * vp_greedy_take of v's take that gave t against vp_greedy_fast of t
+ * (c: its cost), unlimited and limited.
+ */
+static void
+take_same(const struct vp_state *v, const struct vp_state *t, int seat, int c)
+{
+	int	 from, lims[4] = { INT_MAX, c, c + 1, c / 2 }, i;
+
+	from = card_find(v->chain, v->nchain, t->taken);
+	assert_true(from >= 0);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(vp_greedy_take(v, seat, from, lims[i]),
+		    vp_greedy_fast(t, seat, lims[i]));
+}
+
+/* vp_legal_takes against the draw phase's list moves[0..n-1]. */
+static void
+takes_listed(const struct vp_state *v, int seat,
+    const struct game_move *moves, int n)
+{
+	uint8_t	 ok[VP_DECK];
+	int	 i, j = 0;
+
+	assert_int_equal(vp_legal_takes(v, seat, ok), n);
+	if (v->nstock > 0)
+		assert_int_equal(moves[j++].verb, VP_DRAW);
+	for (i = 0; i < v->nchain; i++)
+		if (ok[i]) {
+			assert_true(j < n);
+			assert_int_equal(moves[j].verb, VP_TAKE);
+			assert_int_equal(moves[j++].cards[0], v->chain[i]);
+		}
+	assert_int_equal(j, n);
+}
+
+/*
  * The compact greedy play against the listed one, as choose_draw
  * asks it: at the draws of random games, for the hand as it is and
  * after every take (owed cards, long chains), unlimited and with
@@ -286,17 +322,21 @@ test_greedy_fast(void **state)
 			assert_true(n > 0);
 			if (n > GAME_LEGAL_MAX)
 				n = GAME_LEGAL_MAX;
+			if (v.phase == VP_PHASE_DRAW)
+				takes_listed(&v, seat, moves, n);
 			for (i = 0; i < n && v.phase == VP_PHASE_DRAW; i++) {
-				if (moves[i].verb != VP_TAKE ||
-				    R->apply(&v, &t, seat, &moves[i], NULL,
-				    why) != GAME_OK)
+				if (moves[i].verb != VP_TAKE)
 					continue;
+				/* A listed take is never refused. */
+				assert_int_equal(R->apply(&v, &t, seat,
+				    &moves[i], NULL, why), GAME_OK);
 				memcpy(&next, &t, sizeof(next));
 				c = vp_bot_greedy(&next, seat, INT_MAX);
 				modeled += greedy_same(&t, seat, INT_MAX);
 				greedy_same(&t, seat, c);
 				greedy_same(&t, seat, c + 1);
 				greedy_same(&t, seat, c / 2);
+				take_same(&v, &t, seat, c);
 				all++;
 			}
 			if (v.phase == VP_PHASE_DRAW)
