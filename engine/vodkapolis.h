@@ -315,13 +315,6 @@ enum game_rc vp_bot_choose(const struct vp_state *view, int seat,
 int	vp_bot_floor(const struct vp_state *s, const card_t *hand, int n);
 
 /*
- * vp_bot_floor for each take of v's chain at once (the chain's end
- * first, the cards only added): fl[i] for seat's hand with chain[i]
- * to the end, i < v->nchain.
- */
-void	vp_bot_take_floors(const struct vp_state *v, int seat, int *fl);
-
-/*
  * How much the bot wants a new meld of seat's in front of t, 0..2 x
  * opponents (its target choice).
  */
@@ -339,6 +332,13 @@ int	vp_bot_greedy(struct vp_state *s, int seat, int limit);
 int	vp_reveal(const void *st, int viewer, void *out);
 
 /* ---- vodkapolis_greedy.c ---- */
+
+/*
+ * vp_bot_floor for each take of v's chain at once (the chain's end
+ * first, the cards only added): fl[i] for seat's hand with chain[i]
+ * to the end, i < v->nchain.
+ */
+void	vp_bot_take_floors(const struct vp_state *v, int seat, int *fl);
 
 /*
  * vp_bot_greedy's result on a compact copy of seat's cards and the

@@ -12,6 +12,9 @@
  * the take obligation is vodkapolis_legal.c's oblig_ok on counts.
  * What it does not model it leaves to the slow play (-1): a meld on no
  * one line, a card off the deck, a list past the bot's MOVES_MAX.
+ * The lines are slots 0..74 with a table of each card's three, so no
+ * division is left in the inner loops; the floors of the takes
+ * (vp_bot_take_floors) use them too.
  */
 #include "vodkapolis.h"
 
@@ -40,11 +43,15 @@ enum {
 #define LC(s, i)	((s) < 25 ? (s) + 25 * (i) : (s) < 50 ? \
 			    25 * (((s) - 25) / 5) + 5 * (i) + ((s) - 25) % 5 : \
 			    5 * ((s) - 50) + (i))
-#define LINE(s)		{ LC(s, 0), LC(s, 1), LC(s, 2), LC(s, 3), LC(s, 4) }
-#define LINE5(s)	LINE(s), LINE((s) + 1), LINE((s) + 2), \
-			    LINE((s) + 3), LINE((s) + 4)
-#define LINE25(s)	LINE5(s), LINE5((s) + 5), LINE5((s) + 10), \
-			    LINE5((s) + 15), LINE5((s) + 20)
+#define BIT(c, h)	((uint64_t)((c) / 64 == (h)) << ((c) & 63))
+#define MASKH(s, h)	(BIT(LC(s, 0), h) | BIT(LC(s, 1), h) | \
+			    BIT(LC(s, 2), h) | BIT(LC(s, 3), h) | \
+			    BIT(LC(s, 4), h))
+#define MASK(s)		{ MASKH(s, 0), MASKH(s, 1) }
+#define MASK5(s)	MASK(s), MASK((s) + 1), MASK((s) + 2), \
+			    MASK((s) + 3), MASK((s) + 4)
+#define MASK25(s)	MASK5(s), MASK5((s) + 5), MASK5((s) + 10), \
+			    MASK5((s) + 15), MASK5((s) + 20)
 
 static const uint8_t slot_of[VP_DECK][3] = {
 	SLOT25(0), SLOT25(25), SLOT25(50), SLOT25(75), SLOT25(100)
@@ -52,13 +59,14 @@ static const uint8_t slot_of[VP_DECK][3] = {
 static const uint8_t value_of[VP_DECK] = {
 	VAL25(0), VAL25(25), VAL25(50), VAL25(75), VAL25(100)
 };
-static const uint8_t line_cards[SLOTS][VP_MELD_MAX] = {
-	LINE25(0), LINE25(25), LINE25(50)
+static const uint64_t line_mask[SLOTS][2] = {	/* a slot's cards */
+	MASK25(0), MASK25(25), MASK25(50)
 };
 
 struct gp {
 	uint64_t	 held[2];	/* by card id: hand order */
 	uint64_t	 big[2];	/* slots holding 3 cards or more */
+	uint64_t	 room[2];	/* slots of a meld under 5 cards */
 	uint8_t		 cnt[SLOTS];	/* held cards by line */
 	int8_t		 meld[SLOTS];	/* the meld on each line, or -1 */
 	uint8_t		 size[VP_MELDS_MAX];
@@ -142,6 +150,7 @@ gp_init(struct gp *g, const struct vp_state *s, int seat)
 			return -1;
 		g->meld[l] = (int8_t)i;
 		g->size[i] = m->ncards;
+		set(g->room, l, m->ncards < VP_MELD_MAX);
 		g->opp[i] = m->target != seat;
 		if (m->originator == seat && m->target < VP_SEATS_MAX)
 			g->laid[m->target]++;
@@ -237,64 +246,60 @@ gp_remove(struct gp *g, int c)
 		g->o = -1;
 }
 
-/* vp_bot_floor of g's hand and table. */
+/* vp_bot_floor of g's hand and table: the cards of no line with room. */
 static int
 gp_floor(const struct gp *g)
 {
-	uint64_t	 w;
-	int		 a, c, k, l, m, ok, f = 0;
+	uint64_t	 ok[2] = { 0, 0 }, w;
+	int		 h, f = 0;
 
-	for (a = 0; a < 2; a++)
-		for (w = g->held[a]; w != 0; w &= w - 1) {
-			c = a * 64 + __builtin_ctzll(w);
-			for (ok = 0, k = 0; k < 3 && !ok; k++) {
-				l = slot_of[c][k];
-				m = g->meld[l];
-				ok = g->cnt[l] >= 3 ||
-				    (m >= 0 && g->size[m] < VP_MELD_MAX);
-			}
-			if (!ok)
-				f += value_of[c] + CARD_WEIGHT;
+	for (h = 0; h < 2; h++)
+		for (w = g->big[h] | g->room[h]; w != 0; w &= w - 1) {
+			ok[0] |= line_mask[h * 64 + __builtin_ctzll(w)][0];
+			ok[1] |= line_mask[h * 64 + __builtin_ctzll(w)][1];
 		}
+	for (h = 0; h < 2; h++)
+		for (w = g->held[h] & ~ok[h]; w != 0; w &= w - 1)
+			f += value_of[h * 64 + __builtin_ctzll(w)] +
+			    CARD_WEIGHT;
 	return f;
 }
 
 /*
- * The best add: held cards in order, each card's melds by index; the
- * first of the highest worth (1000 + penalty, + 40 before an
- * opponent).  Returns 1 with *card, *meld; *nadd counts the adds
- * before the obligation's check (a bound for the list's cap).
+ * The best add: the first in list order (held cards in order, each
+ * card's melds by index) of the highest worth (1000 + penalty, + 40
+ * before an opponent), found from the melds with room.  Returns 1 with
+ * *card, *meld; *nadd counts the adds before the obligation's check
+ * (a bound for the list's cap).
  */
 static int
 gp_best_add(const struct gp *g, int *card, int *meld, int *nadd)
 {
-	uint64_t	 w;
-	int		 a, c, k, i, j, t, m[3], nm, v, bw = 0;
+	uint64_t	 w, cm;
+	int		 h, a, l, c, t, v, bw = 0;
 
 	*nadd = 0;
 	if (g->nh < 2)
 		return 0;
-	for (a = 0; a < 2; a++)
-		for (w = g->held[a]; w != 0; w &= w - 1) {
-			c = a * 64 + __builtin_ctzll(w);
-			for (nm = 0, k = 0; k < 3; k++) {
-				t = g->meld[slot_of[c][k]];
-				if (t < 0 || g->size[t] >= VP_MELD_MAX)
-					continue;
-				/* Meld order: insertion among three. */
-				for (j = nm++; j > 0 && m[j - 1] > t; j--)
-					m[j] = m[j - 1];
-				m[j] = t;
-			}
-			*nadd += nm;
-			for (i = 0; i < nm; i++) {
-				v = 1000 + value_of[c] + 40 * g->opp[m[i]];
-				if (v > bw && gp_oblig_ok(g, &c, 1, m[i], -1)) {
+	for (h = 0; h < 2; h++)
+		for (w = g->room[h]; w != 0; w &= w - 1) {
+			l = h * 64 + __builtin_ctzll(w);
+			t = g->meld[l];
+			for (a = 0; a < 2; a++)
+				for (cm = g->held[a] & line_mask[l][a]; cm != 0;
+				    cm &= cm - 1) {
+					c = a * 64 + __builtin_ctzll(cm);
+					(*nadd)++;
+					v = 1000 + value_of[c] + 40 * g->opp[t];
+					/* Equal worth: the earlier in the list. */
+					if (v < bw || (v == bw && (c > *card ||
+					    (c == *card && t > *meld))) ||
+					    !gp_oblig_ok(g, &c, 1, t, -1))
+						continue;
 					bw = v;
 					*card = c;
-					*meld = m[i];
+					*meld = t;
 				}
-			}
 		}
 	return bw > 0;
 }
@@ -308,22 +313,61 @@ tri_before(const int t[3], const int u[3])
 }
 
 /*
+ * The best triple of cd[0..n-1] (3 to 5 cards by id) into t[], its
+ * penalty returned: the n - 3 lowest penalties dropped, of equals the
+ * highest id, so that of the triples of that penalty it is the first
+ * in hand order.
+ */
+static int
+tri_top(const int *cd, int n, int t[3])
+{
+	int	 drop[2] = { -1, -1 }, i, j, k, v = 0;
+
+	for (j = 0; j < n - 3; j++) {
+		for (k = -1, i = 0; i < n; i++)
+			if (i != drop[0] && (k < 0 ||
+			    value_of[cd[i]] <= value_of[cd[k]]))
+				k = i;
+		drop[j] = k;
+	}
+	for (j = 0, i = 0; i < n; i++)
+		if (i != drop[0] && i != drop[1]) {
+			t[j++] = cd[i];
+			v += value_of[cd[i]];
+		}
+	return v;
+}
+
+/*
  * The best new meld's cards, the first triple in hand order of the
  * highest penalty that the obligation allows, and its slot in *line;
- * 0 when there is none.
+ * 0 when there is none.  A line whose tri_top cannot beat the best so
+ * far is passed over; one whose tri_top the obligation allows gives
+ * it; only on the others is every triple tried.
  */
 static int
 gp_best_meld(const struct gp *g, int best[3], int *line)
 {
-	uint64_t	 w;
+	uint64_t	 w, cm;
 	int		 h, l, i, a, b, n, v, bv = -1, cd[VP_MELD_MAX], t[3];
 
 	for (h = 0; h < 2; h++)
 		for (w = g->big[h]; w != 0; w &= w - 1) {
 			l = h * 64 + __builtin_ctzll(w);
-			for (n = 0, i = 0; i < VP_MELD_MAX; i++)
-				if (has(g->held, line_cards[l][i]))
-					cd[n++] = line_cards[l][i];
+			n = 0;
+			for (a = 0; a < 2; a++)
+				for (cm = g->held[a] & line_mask[l][a]; cm != 0;
+				    cm &= cm - 1)
+					cd[n++] = a * 64 + __builtin_ctzll(cm);
+			v = tri_top(cd, n, t);
+			if (v < bv || (v == bv && !tri_before(t, best)))
+				continue;
+			if (gp_oblig_ok(g, t, 3, -1, l)) {
+				memcpy(best, t, sizeof(t));
+				*line = l;
+				bv = v;
+				continue;
+			}
 			for (a = 0; a < n; a++)
 				for (b = a + 1; b < n; b++)
 					for (i = b + 1; i < n; i++) {
@@ -345,6 +389,17 @@ gp_best_meld(const struct gp *g, int best[3], int *line)
 	return bv >= 0;
 }
 
+/* The slot of meld m, one of card c's. */
+static int
+m_slot(const struct gp *g, int c, int m)
+{
+	int	 k;
+
+	for (k = 0; k < 2 && g->meld[slot_of[c][k]] != m; k++)
+		;
+	return slot_of[c][k];
+}
+
 /* The first target of the highest worth in mask. */
 static int
 gp_target(const struct gp *g, unsigned mask)
@@ -355,6 +410,75 @@ gp_target(const struct gp *g, unsigned mask)
 		if (((mask >> t) & 1) && (bt < 0 || g->tw[t] > g->tw[bt]))
 			bt = t;
 	return bt;
+}
+
+/* The running floor of vp_bot_take_floors: cards come, never go. */
+struct floor {
+	uint8_t		 cnt[SLOTS];
+	uint64_t	 room[2];	/* slots of a meld with room */
+	uint64_t	 stuck[2];	/* by card id */
+	int		 sum;
+};
+
+static void
+floor_add(struct floor *f, card_t x)
+{
+	uint64_t	 w;
+	int		 k, l, h, y, ok = 0;
+
+	if (x >= VP_DECK)
+		return;
+	for (k = 0; k < 3; k++) {
+		l = slot_of[x][k];
+		ok |= ++f->cnt[l] >= 3 || has(f->room, l);
+		if (f->cnt[l] != 3)
+			continue;
+		/* A third card on the line: its stuck cards may go. */
+		for (h = 0; h < 2; h++)
+			for (w = f->stuck[h] & line_mask[l][h]; w != 0;
+			    w &= w - 1) {
+				y = h * 64 + __builtin_ctzll(w);
+				set(f->stuck, y, 0);
+				f->sum -= value_of[y] + CARD_WEIGHT;
+			}
+	}
+	if (!ok) {
+		set(f->stuck, x, 1);
+		f->sum += value_of[x] + CARD_WEIGHT;
+	}
+}
+
+void
+vp_bot_take_floors(const struct vp_state *v, int seat, int *fl)
+{
+	struct floor		 f;
+	const struct vp_meld	*m;
+	card_t			 a, b;
+	int			 i, k;
+
+	memset(&f, 0, sizeof(f));
+	for (i = 0; i < v->nmelds; i++) {
+		m = &v->melds[i];
+		if (m->ncards >= VP_MELD_MAX)
+			continue;
+		a = m->cards[0];
+		b = m->cards[1];
+		/* As in vp_bot_floor: a meld on no one line, no floor. */
+		if (m->ncards < 2 || a >= VP_DECK || b >= VP_DECK ||
+		    card_tt_matches(a, b) != 2) {
+			memset(fl, 0, sizeof(*fl) * v->nchain);
+			return;
+		}
+		for (k = 0; k < 3; k++)
+			if (slot_of[a][k] == slot_of[b][k])
+				set(f.room, slot_of[a][k], 1);
+	}
+	for (i = 0; i < v->nhand[seat]; i++)
+		floor_add(&f, v->hands[seat][i]);
+	for (i = v->nchain - 1; i >= 0; i--) {
+		floor_add(&f, v->chain[i]);
+		fl[i] = f.sum;
+	}
 }
 
 /* The greedy play on g from s (seats, targets): vp_greedy_fast. */
@@ -375,7 +499,8 @@ gp_run(struct gp *g, const struct vp_state *s, int seat, int limit)
 			if (nmeld + nadd > MOVES_MAX)
 				return -1;
 			gp_remove(g, c);
-			g->size[m]++;
+			if (++g->size[m] == VP_MELD_MAX)
+				set(g->room, m_slot(g, c, m), 0);
 		} else if (nmeld > MOVES_MAX)
 			return -1;
 		else if (nmeld > 0 && gp_best_meld(g, tri, &line)) {
@@ -386,6 +511,7 @@ gp_run(struct gp *g, const struct vp_state *s, int seat, int limit)
 			m = g->nmelds++;
 			g->meld[line] = (int8_t)m;
 			g->size[m] = 3;
+			set(g->room, line, 1);
 			g->opp[m] = 1;
 			g->laid[gp_target(g, tmask)]++;
 		} else
