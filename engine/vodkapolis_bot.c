@@ -6,11 +6,14 @@
  * keeping the cards the rules make it keep.  New melds go in front of
  * the leader (the lowest opponent score) unless the bot leads, then in
  * front of the highest score, to end the game; among equal scores in
- * front of whoever holds the most cards (target_worth).  Draw: a take
- * is simulated with the rules themselves on a copy of the view (the
- * greedy play above) and chosen when the hand left is cheaper than
+ * front of whoever holds the most cards (vp_bot_target_worth).  Draw: a
+ * take is simulated with the rules themselves on a copy of the view
+ * (the greedy play above) and chosen when the hand left is cheaper than
  * after an average stock card.  Discard: the card with the fewest
  * partners (cards sharing two attributes) and the highest penalty.
+ * The moves are found without a list where vodkapolis_greedy.c and
+ * vodkapolis_meld.c model the position, the same moves; the listed
+ * search here (vp_bot_meld, vp_bot_greedy) stays for the rest.
  */
 #include "vodkapolis.h"
 
@@ -24,37 +27,6 @@ enum {
 	AVG_DRAW = 8,			/* mean penalty of a stock card */
 	CARD_WEIGHT = 3			/* a held card's cost beyond its penalty */
 };
-
-/*
- * How much the bot wants a new meld in front of opponent t, 0..2 x
- * opponents: the leader (lowest penalty) first, or, when the bot leads
- * a first_to_500 game, the highest score (pushing them over 500 ends
- * the game while the bot leads); among equals the one holding more
- * cards, who is less likely to go out and so wipe what lies in front.
- */
-int
-vp_bot_target_worth(const struct vp_state *v, int seat, int t)
-{
-	int	 i, lead = 1, rank = 0, nopp = 0;
-	int32_t	 a, b;
-
-	for (i = 0; i < v->nseats; i++)
-		if (i != seat && (v->active & (1u << i)) &&
-		    v->scores[i] < v->scores[seat])
-			lead = 0;
-	lead = lead && v->end_mode == VP_FIRST_TO_500;
-	for (i = 0; i < v->nseats; i++) {
-		if (i == seat || i == t || !(v->active & (1u << i)))
-			continue;
-		nopp++;
-		a = lead ? -v->scores[t] : v->scores[t];
-		b = lead ? -v->scores[i] : v->scores[i];
-		/* i is the better target: t ranks below it. */
-		if (b < a || (b == a && v->nhand[i] > v->nhand[t]))
-			rank++;
-	}
-	return 2 * (nopp - rank);
-}
 
 /* How much the bot wants meld/add move mv now; 0: not a meld move. */
 static int
@@ -105,8 +77,8 @@ best_add(const struct vp_state *s, int seat, const struct game_move *moves,
  * with an add in reach the melds before it are only counted; else the
  * melds come in short form and only the chosen one is made a move.
  */
-static int
-best_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
+int
+vp_bot_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
 	struct game_move	 adds[MOVES_MAX];
@@ -161,7 +133,7 @@ vp_bot_greedy(struct vp_state *s, int seat, int limit)
 	int			 steps, f;
 
 	for (steps = 0; steps < VP_LOG_MAX; steps++) {
-		if (!best_meld(cur, seat, zero, &mv))
+		if (!vp_bot_meld(cur, seat, zero, &mv))
 			break;
 		if (vp_rules.apply(cur, nxt, seat, &mv, NULL, why) != GAME_OK)
 			break;
@@ -354,9 +326,13 @@ enum game_rc
 vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
+	int	 r;
+
 	/* A meld or add first, else a discard: no list needed. */
-	if (view->phase == VP_PHASE_PLAY)
-		return best_meld(view, seat, noise, out) ? GAME_OK :
-		    choose_discard(view, seat, noise, out);
+	if (view->phase == VP_PHASE_PLAY) {
+		if ((r = vp_meld_fast(view, seat, noise, out)) < 0)
+			r = vp_bot_meld(view, seat, noise, out);
+		return r ? GAME_OK : choose_discard(view, seat, noise, out);
+	}
 	return choose_draw(view, seat, out);
 }

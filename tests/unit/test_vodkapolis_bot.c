@@ -251,6 +251,32 @@ greedy_same(const struct vp_state *s, int seat, int limit)
 }
 
 /*
+ * vp_meld_fast against best_meld's listed choice (vp_bot_meld) for
+ * seat in s, under noise nz; 1 when modeled.
+ */
+static int
+meld_same(const struct vp_state *s, int seat, const uint8_t nz[32])
+{
+	struct game_move	 a, b;
+	char			 ta[GAME_MOVE_TEXT_MAX], tb[GAME_MOVE_TEXT_MAX];
+	int			 fast, slow;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	fast = vp_meld_fast(s, seat, nz, &a);
+	slow = vp_bot_meld(s, seat, nz, &b);
+	if (fast < 0)
+		return 0;
+	assert_int_equal(fast, slow);
+	if (fast && memcmp(&a, &b, sizeof(a)) != 0) {
+		vp_rules.format(&a, ta, sizeof(ta));
+		vp_rules.format(&b, tb, sizeof(tb));
+		fail_msg("meld: fast \"%s\", slow \"%s\"", ta, tb);
+	}
+	return 1;
+}
+
+/*
  * vp_greedy_take of v's take that gave t against vp_greedy_fast of t
  * (c: its cost), unlimited and limited.
  */
@@ -303,6 +329,7 @@ test_greedy_fast(void **state)
 	uint8_t			 seed[32], noise[32];
 	char			 why[GAME_WHY_MAX];
 	int			 g, i, n, c, seat, modeled = 0, all = 0;
+	int			 mmodeled = 0, mall = 0;
 
 	(void)state;
 	memset(seed, 0, sizeof(seed));
@@ -344,6 +371,14 @@ test_greedy_fast(void **state)
 			modeled += greedy_same(&v, seat, INT_MAX);
 			greedy_same(&v, seat, 20);
 			all++;
+			/* The play phase's meld or add under a few noises. */
+			for (i = 0; i < 3 && s.phase == VP_PHASE_PLAY; i++) {
+				for (c = 0; c < 32; c++)
+					noise[c] = (uint8_t)rng_next(&r);
+				R->view(&s, seat, &t);
+				mmodeled += meld_same(&t, seat, noise);
+				mall++;
+			}
 			/* Half the games the bot's own tables, melds and adds. */
 			mv = moves[rng_uniform(&r, (uint32_t)n)];
 			for (i = 0; i < 32; i++)
@@ -358,8 +393,10 @@ test_greedy_fast(void **state)
 			s = next;
 		}
 	}
-	print_message("greedy: %d of %d modeled\n", modeled, all);
+	print_message("greedy: %d of %d modeled; melds %d of %d\n",
+	    modeled, all, mmodeled, mall);
 	assert_true(all > 5000 && modeled * 100 >= all * 99);
+	assert_true(mall > 5000 && mmodeled * 100 >= mall * 99);
 	/*
 	 * A hand of 110 cards lists more new melds than the bot's 512
 	 * moves: left to the slow play; 30 are modeled.
