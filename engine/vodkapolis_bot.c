@@ -15,7 +15,7 @@
  * vodkapolis_meld.c model the position, the same moves; the listed
  * search here (vp_bot_meld, vp_bot_greedy) stays for the rest.
  */
-#include "vodkapolis.h"
+#include "vodkapolis_gp.h"
 
 #include <limits.h>
 #include <string.h>
@@ -170,6 +170,34 @@ partners(const struct vp_state *v, int seat, card_t x)
 	return p;
 }
 
+/*
+ * partners() of every held card at once, into p[]: distinct cards
+ * share two attributes when they share a line, so a card's partners
+ * are the other cards of its three lines.  -1 unless the hand holds
+ * deck cards in strict id order (distinct), as a state's does.
+ */
+static int
+all_partners(const struct vp_state *v, int seat, int *p)
+{
+	const card_t	*h = v->hands[seat];
+	uint8_t		 cnt[VP_SLOTS];
+	int		 i, k, n = v->nhand[seat];
+
+	if (n > VP_HAND_MAX)
+		return -1;
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < n; i++) {
+		if (h[i] >= VP_DECK || (i > 0 && h[i] <= h[i - 1]))
+			return -1;
+		for (k = 0; k < 3; k++)
+			cnt[vp_slot_of[h[i]][k]]++;
+	}
+	for (i = 0; i < n; i++)
+		for (p[i] = 0, k = 0; k < 3; k++)
+			p[i] += cnt[vp_slot_of[h[i]][k]] - 1;
+	return 0;
+}
+
 int
 vp_bot_floor(const struct vp_state *s, const card_t *hand, int n)
 {
@@ -297,17 +325,19 @@ choose_discard(const struct vp_state *v, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
 	card_t	 x;
-	int	 u, i, k, best = -1, bk = 0;
+	int	 p[VP_HAND_MAX], u, i, k, best = -1, bk = 0, owed, fast;
 
 	if (seat != v->turn || (v->viewer != VP_NOT_A_VIEW &&
 	    v->viewer != seat))
 		return GAME_REFUSED;
 	u = v->nlog > 0;
-	for (i = 0; i < v->nhand[seat] && !(vp_obliged(v) &&
-	    v->taken < VP_DECK); i++) {
+	/* Asked once: v does not change in the loop. */
+	owed = vp_obliged(v) && v->taken < VP_DECK;
+	fast = !owed && all_partners(v, seat, p) == 0;
+	for (i = 0; i < v->nhand[seat] && !owed; i++) {
 		x = v->hands[seat][i];
-		k = 4 * vp_card_value(x) - 30 * partners(v, seat, x) +
-		    (noise[(u + i) % 32] & 1);
+		k = 4 * vp_card_value(x) - 30 * (fast ? p[i] :
+		    partners(v, seat, x)) + (noise[(u + i) % 32] & 1);
 		if (best < 0 || k > bk) {
 			bk = k;
 			best = i;

@@ -251,6 +251,37 @@ greedy_same(const struct vp_state *s, int seat, int limit)
 }
 
 /*
+ * With no meld or add, the bot's discard against its rule written
+ * plainly: 4 x penalty - 30 x partners (held cards sharing two
+ * attributes) + a noise bit, the first of the highest; none while the
+ * card taken is owed.
+ */
+static void
+discard_spec(const struct vp_state *s, int seat, const uint8_t nz[32])
+{
+	struct game_move	 mv;
+	const card_t		*h = s->hands[seat];
+	int			 i, j, p, k, best = -1, bk = 0, u = s->nlog > 0;
+
+	assert_int_equal(vp_bot_choose(s, seat, nz, &mv), GAME_OK);
+	if (vp_obliged(s)) {
+		assert_int_equal(mv.verb, VP_UNDO);
+		return;
+	}
+	for (i = 0; i < s->nhand[seat]; i++) {
+		for (p = 0, j = 0; j < s->nhand[seat]; j++)
+			p += j != i && card_tt_matches(h[i], h[j]) == 2;
+		k = 4 * vp_card_value(h[i]) - 30 * p + (nz[(u + i) % 32] & 1);
+		if (best < 0 || k > bk) {
+			bk = k;
+			best = i;
+		}
+	}
+	assert_int_equal(mv.verb, VP_DISCARD);
+	assert_int_equal(mv.cards[0], h[best]);
+}
+
+/*
  * vp_meld_fast against best_meld's listed choice (vp_bot_meld) for
  * seat in s, under noise nz; 1 when modeled.
  */
@@ -265,6 +296,8 @@ meld_same(const struct vp_state *s, int seat, const uint8_t nz[32])
 	memset(&b, 0, sizeof(b));
 	fast = vp_meld_fast(s, seat, nz, &a);
 	slow = vp_bot_meld(s, seat, nz, &b);
+	if (slow == 0)
+		discard_spec(s, seat, nz);
 	if (fast < 0)
 		return 0;
 	assert_int_equal(fast, slow);
