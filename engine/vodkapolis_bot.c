@@ -260,10 +260,20 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *out)
 	uint8_t		 ok[VP_DECK];
 	int		 fl[VP_DECK], ord[VP_DECK];
 	int		 i, p, q, no = 0, base, cost, best = -1, bc, lim;
-	int		 first = -1;
+	int		 first = -1, n;
 
-	if (vp_legal_takes(v, seat, ok) <= 0)
+	if ((n = vp_legal_takes(v, seat, ok)) <= 0)
 		return GAME_REFUSED;
+	/* One move listed: nothing to weigh, the scan below picks it. */
+	if (n == 1) {
+		for (i = 0; v->nstock == 0 && !ok[i]; i++)
+			;
+		if (v->nstock > 0)
+			move_simple(out, VP_DRAW, CARD_NONE);
+		else
+			move_simple(out, VP_TAKE, v->chain[i]);
+		return GAME_OK;
+	}
 	memcpy(&s, v, sizeof(s));
 	s.viewer = VP_NOT_A_VIEW;
 	/* Drawing: the hand as it is, after greedy play next, plus a card. */
