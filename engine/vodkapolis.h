@@ -15,7 +15,9 @@
  * Split by concern: vodkapolis.c (set-up, moves, hand ends, status,
  * timeouts), vodkapolis_rules.c (melds, obligations, move checks,
  * scoring), vodkapolis_legal.c (legal moves), vodkapolis_view.c
- * (views, audits, move text), vodkapolis_bot.c (the bot).  Everything here is pure: no allocation,
+ * (views, audits, move text), vodkapolis_bot.c (the bot), with
+ * vodkapolis_greedy.c and vodkapolis_meld.c (its moves found without
+ * a list, vodkapolis_gp.h).  Everything here is pure: no allocation,
  * no I/O, randomness only from the state's struct rng.
  *
  * Rulings as implemented (RULES.md 2e), beyond the source text:
@@ -243,6 +245,13 @@ int	vp_check(const struct vp_state *s, int seat, const struct game_move *mv,
  */
 int	vp_legal(const void *st, int seat, struct game_move *out, int max);
 
+/*
+ * The draw phase of vp_legal without the list: ok[i] for each take of
+ * chain[i] (i < nchain); returns how many moves vp_legal lists (the
+ * draw, then the takes), 0 when seat has none or it is not the draw.
+ */
+int	vp_legal_takes(const struct vp_state *s, int seat, uint8_t *ok);
+
 /* A new meld in short form: its cards in the order listed, its target. */
 struct vp_new_meld {
 	card_t		 cards[3];
@@ -308,14 +317,60 @@ enum game_rc vp_bot_choose(const struct vp_state *view, int seat,
 int	vp_bot_floor(const struct vp_state *s, const card_t *hand, int n);
 
 /*
+ * The bot's meld or add for seat in s's play phase, from vp_legal_adds'
+ * list: the highest worth, noise breaking ties by list index; 1 with
+ * *out, 0 when there is none.
+ */
+int	vp_bot_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
+	    struct game_move *out);
+
+/*
+ * The bot's greedy look-ahead for seat on s (a state; scratch): every
+ * meld and add its play would lay, by listing and applying the moves.
+ * The penalty left in hand plus 3 a card, or as soon as the floor of
+ * the hand left (vp_bot_floor) reaches limit, that floor.
+ */
+int	vp_bot_greedy(struct vp_state *s, int seat, int limit);
+
+/* The whole state face up for viewer (struct game_rules.reveal). */
+int	vp_reveal(const void *st, int viewer, void *out);
+
+/* ---- vodkapolis_greedy.c, vodkapolis_meld.c ---- */
+
+/*
+ * How much the bot wants a new meld of seat's in front of t, 0..2 x
+ * opponents (its target choice).
+ */
+int	vp_bot_target_worth(const struct vp_state *v, int seat, int t);
+
+/*
  * vp_bot_floor for each take of v's chain at once (the chain's end
  * first, the cards only added): fl[i] for seat's hand with chain[i]
  * to the end, i < v->nchain.
  */
 void	vp_bot_take_floors(const struct vp_state *v, int seat, int *fl);
 
-/* The whole state face up for viewer (struct game_rules.reveal). */
-int	vp_reveal(const void *st, int viewer, void *out);
+/*
+ * vp_bot_greedy's result on a compact copy of seat's cards and the
+ * table, without listing or applying a move; -1 where it does not
+ * model s (a meld on no one line, a list past the bot's cap).
+ */
+int	vp_greedy_fast(const struct vp_state *s, int seat, int limit);
+
+/*
+ * vp_bot_meld without the list, on the compact copy: the same move
+ * (and noise read at the same list index); -1 where it does not model
+ * s, as vp_greedy_fast.
+ */
+int	vp_meld_fast(const struct vp_state *s, int seat, const uint8_t noise[32],
+	    struct game_move *out);
+
+/*
+ * vp_greedy_take of chain[from] by seat (to act in v's
+ * draw phase), without applying it; -1 as vp_greedy_fast.
+ */
+int	vp_greedy_take(const struct vp_state *v, int seat, int from,
+	    int limit);
 
 /* ---- vodkapolis_determ.c ---- */
 

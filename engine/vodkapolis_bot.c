@@ -6,13 +6,16 @@
  * keeping the cards the rules make it keep.  New melds go in front of
  * the leader (the lowest opponent score) unless the bot leads, then in
  * front of the highest score, to end the game; among equal scores in
- * front of whoever holds the most cards (target_worth).  Draw: a take
- * is simulated with the rules themselves on a copy of the view (the
- * greedy play above) and chosen when the hand left is cheaper than
+ * front of whoever holds the most cards (vp_bot_target_worth).  Draw: a
+ * take is simulated with the rules themselves on a copy of the view
+ * (the greedy play above) and chosen when the hand left is cheaper than
  * after an average stock card.  Discard: the card with the fewest
  * partners (cards sharing two attributes) and the highest penalty.
+ * The moves are found without a list where vodkapolis_greedy.c and
+ * vodkapolis_meld.c model the position, the same moves; the listed
+ * search here (vp_bot_meld, vp_bot_greedy) stays for the rest.
  */
-#include "vodkapolis.h"
+#include "vodkapolis_gp.h"
 
 #include <limits.h>
 #include <string.h>
@@ -24,37 +27,6 @@ enum {
 	AVG_DRAW = 8,			/* mean penalty of a stock card */
 	CARD_WEIGHT = 3			/* a held card's cost beyond its penalty */
 };
-
-/*
- * How much the bot wants a new meld in front of opponent t, 0..2 x
- * opponents: the leader (lowest penalty) first, or, when the bot leads
- * a first_to_500 game, the highest score (pushing them over 500 ends
- * the game while the bot leads); among equals the one holding more
- * cards, who is less likely to go out and so wipe what lies in front.
- */
-static int
-target_worth(const struct vp_state *v, int seat, int t)
-{
-	int	 i, lead = 1, rank = 0, nopp = 0;
-	int32_t	 a, b;
-
-	for (i = 0; i < v->nseats; i++)
-		if (i != seat && (v->active & (1u << i)) &&
-		    v->scores[i] < v->scores[seat])
-			lead = 0;
-	lead = lead && v->end_mode == VP_FIRST_TO_500;
-	for (i = 0; i < v->nseats; i++) {
-		if (i == seat || i == t || !(v->active & (1u << i)))
-			continue;
-		nopp++;
-		a = lead ? -v->scores[t] : v->scores[t];
-		b = lead ? -v->scores[i] : v->scores[i];
-		/* i is the better target: t ranks below it. */
-		if (b < a || (b == a && v->nhand[i] > v->nhand[t]))
-			rank++;
-	}
-	return 2 * (nopp - rank);
-}
 
 /* How much the bot wants meld/add move mv now; 0: not a meld move. */
 static int
@@ -73,7 +45,7 @@ meld_worth(const struct vp_state *v, int seat, const struct game_move *mv)
 		return 0;
 	for (i = 0; i < 3; i++)
 		w += vp_card_value(mv->cards[i]);
-	return 500 + 4 * w + target_worth(v, seat, mv->at);
+	return 500 + 4 * w + vp_bot_target_worth(v, seat, mv->at);
 }
 
 /*
@@ -105,8 +77,8 @@ best_add(const struct vp_state *s, int seat, const struct game_move *moves,
  * with an add in reach the melds before it are only counted; else the
  * melds come in short form and only the chosen one is made a move.
  */
-static int
-best_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
+int
+vp_bot_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
 	struct game_move	 adds[MOVES_MAX];
@@ -127,7 +99,7 @@ best_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
 	if (n > MOVES_MAX)
 		n = MOVES_MAX;
 	for (i = 0; i < s->nseats && i < VP_SEATS_MAX; i++)
-		tw[i] = target_worth(s, seat, i);
+		tw[i] = vp_bot_target_worth(s, seat, i);
 	for (i = 0; i < n; i++) {
 		for (w = 0, j = 0; j < 3; j++)
 			w += vp_card_value(nm[i].cards[j]);
@@ -151,8 +123,8 @@ best_meld(const struct vp_state *s, int seat, const uint8_t noise[32],
  * which only rises as cards go) is limit or more, that floor: the
  * caller then knows the cost is no less, which is all it asks.
  */
-static int
-greedy(struct vp_state *s, int seat, int limit)
+int
+vp_bot_greedy(struct vp_state *s, int seat, int limit)
 {
 	static const uint8_t	 zero[32];
 	struct game_move	 mv;
@@ -161,7 +133,7 @@ greedy(struct vp_state *s, int seat, int limit)
 	int			 steps, f;
 
 	for (steps = 0; steps < VP_LOG_MAX; steps++) {
-		if (!best_meld(cur, seat, zero, &mv))
+		if (!vp_bot_meld(cur, seat, zero, &mv))
 			break;
 		if (vp_rules.apply(cur, nxt, seat, &mv, NULL, why) != GAME_OK)
 			break;
@@ -175,6 +147,17 @@ greedy(struct vp_state *s, int seat, int limit)
 	return vp_held_penalty(cur, seat) + CARD_WEIGHT * cur->nhand[seat];
 }
 
+/* vp_greedy_fast, or the moves themselves where it does not model s. */
+static int
+greedy(struct vp_state *s, int seat, int limit)
+{
+	int	 c;
+
+	if ((c = vp_greedy_fast(s, seat, limit)) >= 0)
+		return c;
+	return vp_bot_greedy(s, seat, limit);
+}
+
 static int
 partners(const struct vp_state *v, int seat, card_t x)
 {
@@ -185,6 +168,34 @@ partners(const struct vp_state *v, int seat, card_t x)
 		    card_tt_matches(v->hands[seat][i], x) == 2)
 			p++;
 	return p;
+}
+
+/*
+ * partners() of every held card at once, into p[]: distinct cards
+ * share two attributes when they share a line, so a card's partners
+ * are the other cards of its three lines.  -1 unless the hand holds
+ * deck cards in strict id order (distinct), as a state's does.
+ */
+static int
+all_partners(const struct vp_state *v, int seat, int *p)
+{
+	const card_t	*h = v->hands[seat];
+	uint8_t		 cnt[VP_SLOTS];
+	int		 i, k, n = v->nhand[seat];
+
+	if (n > VP_HAND_MAX)
+		return -1;
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < n; i++) {
+		if (h[i] >= VP_DECK || (i > 0 && h[i] <= h[i - 1]))
+			return -1;
+		for (k = 0; k < 3; k++)
+			cnt[vp_slot_of[h[i]][k]]++;
+	}
+	for (i = 0; i < n; i++)
+		for (p[i] = 0, k = 0; k < 3; k++)
+			p[i] += cnt[vp_slot_of[h[i]][k]] - 1;
+	return 0;
 }
 
 int
@@ -229,81 +240,6 @@ vp_bot_floor(const struct vp_state *s, const card_t *hand, int n)
 	return f;
 }
 
-/* The running floor of vp_bot_take_floors: cards come, never go. */
-struct floor {
-	uint8_t		 cnt[3][25], room[3][25];
-	uint64_t	 stuck[2];		/* by card id */
-	int		 sum;
-};
-
-/* The k-th card (0..4) of the line of type k and key: its id. */
-static card_t
-line_card(int k, int key, int i)
-{
-	return (card_t)(k == 0 ? key + 25 * i : k == 1 ? 25 * (key / 5) +
-	    5 * i + key % 5 : 5 * key + i);
-}
-
-static void
-floor_add(struct floor *f, card_t x)
-{
-	card_t	 y;
-	int	 k, key, i, ok = 0;
-
-	if (x >= VP_DECK)
-		return;
-	for (k = 0; k < 3; k++) {
-		key = vp_line_key(x, k);
-		ok |= ++f->cnt[k][key] >= 3 || f->room[k][key];
-		if (f->cnt[k][key] != 3)
-			continue;
-		/* A third card on the line: its stuck cards may go. */
-		for (i = 0; i < 5; i++) {
-			y = line_card(k, key, i);
-			if ((f->stuck[y >> 6] >> (y & 63)) & 1) {
-				f->stuck[y >> 6] &= ~((uint64_t)1 << (y & 63));
-				f->sum -= vp_card_value(y) + CARD_WEIGHT;
-			}
-		}
-	}
-	if (!ok) {
-		f->stuck[x >> 6] |= (uint64_t)1 << (x & 63);
-		f->sum += vp_card_value(x) + CARD_WEIGHT;
-	}
-}
-
-void
-vp_bot_take_floors(const struct vp_state *v, int seat, int *fl)
-{
-	struct floor		 f;
-	const struct vp_meld	*m;
-	int			 i, k;
-
-	memset(&f, 0, sizeof(f));
-	for (i = 0; i < v->nmelds; i++) {
-		m = &v->melds[i];
-		if (m->ncards >= VP_MELD_MAX)
-			continue;
-		/* As in vp_bot_floor: a meld on no one line, no floor. */
-		if (m->ncards < 2 || m->cards[0] >= VP_DECK ||
-		    m->cards[1] >= VP_DECK ||
-		    card_tt_matches(m->cards[0], m->cards[1]) != 2) {
-			memset(fl, 0, sizeof(*fl) * v->nchain);
-			return;
-		}
-		for (k = 0; k < 3; k++)
-			if (vp_line_key(m->cards[0], k) ==
-			    vp_line_key(m->cards[1], k))
-				f.room[k][vp_line_key(m->cards[0], k)] = 1;
-	}
-	for (i = 0; i < v->nhand[seat]; i++)
-		floor_add(&f, v->hands[seat][i]);
-	for (i = v->nchain - 1; i >= 0; i--) {
-		floor_add(&f, v->chain[i]);
-		fl[i] = f.sum;
-	}
-}
-
 /*
  * The take whose greedy play leaves the cheapest hand, the first of
  * equals in list order, if cheaper than drawing.  greedy() is most of
@@ -312,16 +248,32 @@ vp_bot_take_floors(const struct vp_state *v, int seat, int *fl)
  * out, nor played on once the floor of the hand left cannot (the
  * floor rises as the cards go); the choice is the one a plain scan
  * of every take in list order makes.  The greedy play reads no noise.
+ * vp_legal's list is the draw, then the takes in chain order (ok[]),
+ * so it is not made: only the move chosen.
  */
 static enum game_rc
-choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
-    int n, struct game_move *out)
+choose_draw(const struct vp_state *v, int seat, struct game_move *out)
 {
 	struct vp_state	 s, t;
+	struct game_move mv;
 	char		 why[GAME_WHY_MAX];
-	int		 fl[MOVES_MAX], ord[MOVES_MAX], cf[VP_DECK];
+	uint8_t		 ok[VP_DECK];
+	int		 fl[VP_DECK], ord[VP_DECK];
 	int		 i, p, q, no = 0, base, cost, best = -1, bc, lim;
+	int		 first = -1, n;
 
+	if ((n = vp_legal_takes(v, seat, ok)) <= 0)
+		return GAME_REFUSED;
+	/* One move listed: nothing to weigh, the scan below picks it. */
+	if (n == 1) {
+		for (i = 0; v->nstock == 0 && !ok[i]; i++)
+			;
+		if (v->nstock > 0)
+			move_simple(out, VP_DRAW, CARD_NONE);
+		else
+			move_simple(out, VP_TAKE, v->chain[i]);
+		return GAME_OK;
+	}
 	memcpy(&s, v, sizeof(s));
 	s.viewer = VP_NOT_A_VIEW;
 	/* Drawing: the hand as it is, after greedy play next, plus a card. */
@@ -330,13 +282,13 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 	base = greedy(&t, seat, INT_MAX) + AVG_DRAW + CARD_WEIGHT;
 	s.phase = VP_PHASE_DRAW;
 	bc = base;
-	/* The takes by floor, list order among equals (insertion, stable). */
-	vp_bot_take_floors(v, seat, cf);
-	for (i = 0; i < n; i++) {
-		if (moves[i].verb != VP_TAKE)
+	/* The takes by floor, chain order among equals (insertion, stable). */
+	vp_bot_take_floors(v, seat, fl);
+	for (i = 0; i < v->nchain; i++) {
+		if (!ok[i])
 			continue;
-		q = card_find(v->chain, v->nchain, moves[i].cards[0]);
-		fl[i] = q >= 0 ? cf[q] : 0;
+		if (first < 0)
+			first = i;
 		for (q = no++; q > 0 && fl[ord[q - 1]] > fl[i]; q--)
 			ord[q] = ord[q - 1];
 		ord[q] = i;
@@ -350,25 +302,25 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *moves,
 			break;
 		if (fl[i] >= lim)
 			continue;
-		if (vp_rules.apply(&s, &t, seat, &moves[i], NULL, why) !=
-		    GAME_OK)
-			continue;
-		cost = greedy(&t, seat, lim);
+		/* Where the compact play does not model it, the take itself. */
+		if ((cost = vp_greedy_take(&s, seat, i, lim)) < 0) {
+			move_simple(&mv, VP_TAKE, v->chain[i]);
+			if (vp_rules.apply(&s, &t, seat, &mv, NULL, why) !=
+			    GAME_OK)
+				continue;
+			cost = vp_bot_greedy(&t, seat, lim);
+		}
 		if (cost < bc || (cost == bc && best >= 0 && i < best)) {
 			bc = cost;
 			best = i;
 		}
 	}
-	if (best >= 0) {
-		*out = moves[best];
-		return GAME_OK;
-	}
-	for (i = 0; i < n; i++)
-		if (moves[i].verb == VP_DRAW) {
-			*out = moves[i];
-			return GAME_OK;
-		}
-	*out = moves[0];
+	if (best >= 0)
+		move_simple(out, VP_TAKE, v->chain[best]);
+	else if (v->nstock > 0)
+		move_simple(out, VP_DRAW, CARD_NONE);
+	else
+		move_simple(out, VP_TAKE, v->chain[first]);
 	return GAME_OK;
 }
 
@@ -383,17 +335,19 @@ choose_discard(const struct vp_state *v, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
 	card_t	 x;
-	int	 u, i, k, best = -1, bk = 0;
+	int	 p[VP_HAND_MAX], u, i, k, best = -1, bk = 0, owed, fast;
 
 	if (seat != v->turn || (v->viewer != VP_NOT_A_VIEW &&
 	    v->viewer != seat))
 		return GAME_REFUSED;
 	u = v->nlog > 0;
-	for (i = 0; i < v->nhand[seat] && !(vp_obliged(v) &&
-	    v->taken < VP_DECK); i++) {
+	/* Asked once: v does not change in the loop. */
+	owed = vp_obliged(v) && v->taken < VP_DECK;
+	fast = !owed && all_partners(v, seat, p) == 0;
+	for (i = 0; i < v->nhand[seat] && !owed; i++) {
 		x = v->hands[seat][i];
-		k = 4 * vp_card_value(x) - 30 * partners(v, seat, x) +
-		    (noise[(u + i) % 32] & 1);
+		k = 4 * vp_card_value(x) - 30 * (fast ? p[i] :
+		    partners(v, seat, x)) + (noise[(u + i) % 32] & 1);
 		if (best < 0 || k > bk) {
 			bk = k;
 			best = i;
@@ -412,17 +366,13 @@ enum game_rc
 vp_bot_choose(const struct vp_state *view, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
-	struct game_move	 moves[MOVES_MAX];
-	int			 n;
+	int	 r;
 
 	/* A meld or add first, else a discard: no list needed. */
-	if (view->phase == VP_PHASE_PLAY)
-		return best_meld(view, seat, noise, out) ? GAME_OK :
-		    choose_discard(view, seat, noise, out);
-	n = vp_legal(view, seat, moves, MOVES_MAX);
-	if (n <= 0)
-		return GAME_REFUSED;
-	if (n > MOVES_MAX)
-		n = MOVES_MAX;
-	return choose_draw(view, seat, moves, n, out);
+	if (view->phase == VP_PHASE_PLAY) {
+		if ((r = vp_meld_fast(view, seat, noise, out)) < 0)
+			r = vp_bot_meld(view, seat, noise, out);
+		return r ? GAME_OK : choose_discard(view, seat, noise, out);
+	}
+	return choose_draw(view, seat, out);
 }

@@ -294,12 +294,15 @@ legal_takes(const struct vp_state *s, int seat, const struct lines *ln,
 		n = nh + s->nchain - i;
 		if (!deck_card(x) || n > VP_HAND_MAX)
 			continue;
-		table = 0;
+		/* The melds near x only, by bit. */
 		near = melds_near(ln, x);
-		for (m = 0; m < s->nmelds && m < 64 && !table; m++)
-			table = ((near >> m) & 1) &&
-			    s->melds[m].ncards < VP_MELD_MAX &&
+		if (s->nmelds < 64)
+			near &= ((uint64_t)1 << s->nmelds) - 1;
+		for (table = 0; near != 0 && !table; near &= near - 1) {
+			m = __builtin_ctzll(near);
+			table = s->melds[m].ncards < VP_MELD_MAX &&
 			    vp_on_line(&s->melds[m], x);
+		}
 		if (n >= 2 && table)
 			ok[i] = 1;
 		for (k = 0; k < 3 && n >= 4 && !ok[i]; k++)
@@ -408,6 +411,22 @@ vp_new_meld_move(const struct vp_new_meld *nm, struct game_move *mv)
 }
 
 int
+vp_legal_takes(const struct vp_state *s, int seat, uint8_t *ok)
+{
+	struct lines	 ln;
+	int		 i, n;
+
+	if (!listing(s, seat) || s->phase != VP_PHASE_DRAW)
+		return 0;
+	/* The takes ask the table's buckets only, never the hand's. */
+	lines_init(&ln, s, seat, 0);
+	legal_takes(s, seat, &ln, ok);
+	for (n = s->nstock > 0, i = 0; i < s->nchain; i++)
+		n += ok[i];
+	return n;
+}
+
+int
 vp_legal(const void *st, int seat, struct game_move *out, int max)
 {
 	const struct vp_state	*s = st;
@@ -420,14 +439,12 @@ vp_legal(const void *st, int seat, struct game_move *out, int max)
 	if (!listing(s, seat))
 		return 0;
 	nh = s->nhand[seat];
-	/* The takes ask the table's buckets only, never the hand's. */
-	lines_init(&ln, s, seat, s->phase != VP_PHASE_DRAW);
 	if (s->phase == VP_PHASE_DRAW) {
 		if (s->nstock > 0) {
 			move_simple(&mv, VP_DRAW, CARD_NONE);
 			move_list_add(out, max, &n, &mv);
 		}
-		legal_takes(s, seat, &ln, ok);
+		vp_legal_takes(s, seat, ok);
 		for (i = 0; i < s->nchain; i++)
 			if (ok[i]) {
 				move_simple(&mv, VP_TAKE, s->chain[i]);
@@ -435,6 +452,7 @@ vp_legal(const void *st, int seat, struct game_move *out, int max)
 			}
 		return n;
 	}
+	lines_init(&ln, s, seat, 1);
 	oblig_init(&ob, s, seat, &ln);
 	legal_melds(s, seat, &ln, &ob, out, NULL, max, &n);
 	legal_adds(s, seat, &ln, &ob, out, max, &n);

@@ -70,7 +70,8 @@ vp_view(const void *st, int viewer, void *out)
 	v->viewer = (int8_t)viewer;
 	/* Melded this turn (it may be undone): on the table, not in hand. */
 	for (i = 0; i < VP_SEATS_MAX; i++)
-		vp_known_keep(v->known[i], s->hands[i], s->nhand[i]);
+		if (v->known[i][0] != 0 || v->known[i][1] != 0)
+			vp_known_keep(v->known[i], s->hands[i], s->nhand[i]);
 	if (all)
 		return;
 	for (i = 0; i < VP_SEATS_MAX; i++)

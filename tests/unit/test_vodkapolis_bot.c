@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include <limits.h>
 
 #include "game.h"
 #include "rng.h"
@@ -233,6 +234,219 @@ test_bot_take_floors(void **state)
 	assert_true(checked > 1000);
 }
 
+/* vp_greedy_fast on s against the moves played (vp_bot_greedy). */
+static int
+greedy_same(const struct vp_state *s, int seat, int limit)
+{
+	struct vp_state	 t;
+	int		 fast, slow;
+
+	fast = vp_greedy_fast(s, seat, limit);
+	memcpy(&t, s, sizeof(t));
+	slow = vp_bot_greedy(&t, seat, limit);
+	if (fast >= 0 && fast != slow)
+		fail_msg("greedy: fast %d, slow %d (limit %d)", fast, slow,
+		    limit);
+	return fast >= 0;
+}
+
+/*
+ * With no meld or add, the bot's discard against its rule written
+ * plainly: 4 x penalty - 30 x partners (held cards sharing two
+ * attributes) + a noise bit, the first of the highest; none while the
+ * card taken is owed.
+ */
+static void
+discard_spec(const struct vp_state *s, int seat, const uint8_t nz[32])
+{
+	struct game_move	 mv;
+	const card_t		*h = s->hands[seat];
+	int			 i, j, p, k, best = -1, bk = 0, u = s->nlog > 0;
+
+	assert_int_equal(vp_bot_choose(s, seat, nz, &mv), GAME_OK);
+	if (vp_obliged(s)) {
+		assert_int_equal(mv.verb, VP_UNDO);
+		return;
+	}
+	for (i = 0; i < s->nhand[seat]; i++) {
+		for (p = 0, j = 0; j < s->nhand[seat]; j++)
+			p += j != i && card_tt_matches(h[i], h[j]) == 2;
+		k = 4 * vp_card_value(h[i]) - 30 * p + (nz[(u + i) % 32] & 1);
+		if (best < 0 || k > bk) {
+			bk = k;
+			best = i;
+		}
+	}
+	assert_int_equal(mv.verb, VP_DISCARD);
+	assert_int_equal(mv.cards[0], h[best]);
+}
+
+/*
+ * vp_meld_fast against best_meld's listed choice (vp_bot_meld) for
+ * seat in s, under noise nz; 1 when modeled.
+ */
+static int
+meld_same(const struct vp_state *s, int seat, const uint8_t nz[32])
+{
+	struct game_move	 a, b;
+	char			 ta[GAME_MOVE_TEXT_MAX], tb[GAME_MOVE_TEXT_MAX];
+	int			 fast, slow;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	fast = vp_meld_fast(s, seat, nz, &a);
+	slow = vp_bot_meld(s, seat, nz, &b);
+	if (slow == 0)
+		discard_spec(s, seat, nz);
+	if (fast < 0)
+		return 0;
+	assert_int_equal(fast, slow);
+	if (fast && memcmp(&a, &b, sizeof(a)) != 0) {
+		vp_rules.format(&a, ta, sizeof(ta));
+		vp_rules.format(&b, tb, sizeof(tb));
+		fail_msg("meld: fast \"%s\", slow \"%s\"", ta, tb);
+	}
+	return 1;
+}
+
+/*
+ * vp_greedy_take of v's take that gave t against vp_greedy_fast of t
+ * (c: its cost), unlimited and limited.
+ */
+static void
+take_same(const struct vp_state *v, const struct vp_state *t, int seat, int c)
+{
+	int	 from, lims[4] = { INT_MAX, c, c + 1, c / 2 }, i;
+
+	from = card_find(v->chain, v->nchain, t->taken);
+	assert_true(from >= 0);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(vp_greedy_take(v, seat, from, lims[i]),
+		    vp_greedy_fast(t, seat, lims[i]));
+}
+
+/* vp_legal_takes against the draw phase's list moves[0..n-1]. */
+static void
+takes_listed(const struct vp_state *v, int seat,
+    const struct game_move *moves, int n)
+{
+	uint8_t	 ok[VP_DECK];
+	int	 i, j = 0;
+
+	assert_int_equal(vp_legal_takes(v, seat, ok), n);
+	if (v->nstock > 0)
+		assert_int_equal(moves[j++].verb, VP_DRAW);
+	for (i = 0; i < v->nchain; i++)
+		if (ok[i]) {
+			assert_true(j < n);
+			assert_int_equal(moves[j].verb, VP_TAKE);
+			assert_int_equal(moves[j++].cards[0], v->chain[i]);
+		}
+	assert_int_equal(j, n);
+}
+
+/*
+ * The compact greedy play against the listed one, as choose_draw
+ * asks it: at the draws of random games, for the hand as it is and
+ * after every take (owed cards, long chains), unlimited and with
+ * limits about the cost; and at every play phase.
+ */
+static void
+test_greedy_fast(void **state)
+{
+	const struct game_rules	*R = &vp_rules;
+	struct vp_state		 s, next, v, t;
+	struct game_setup	 su = { 2, NULL, NULL, -1 };
+	struct game_move	 moves[GAME_LEGAL_MAX], mv;
+	struct rng		 r;
+	uint8_t			 seed[32], noise[32];
+	char			 why[GAME_WHY_MAX];
+	int			 g, i, n, c, seat, modeled = 0, all = 0;
+	int			 mmodeled = 0, mall = 0;
+
+	(void)state;
+	memset(seed, 0, sizeof(seed));
+	seed[0] = 0x58;
+	rng_init(&r, seed);
+	for (g = 0; g < 60; g++) {
+		su.nseats = 2 + g / 2 % 5;
+		for (i = 0; i < 32; i++)
+			seed[i] = (uint8_t)rng_next(&r);
+		su.seed = seed;
+		assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+		while (!s.over) {
+			seat = s.turn;
+			R->view(&s, seat, &v);
+			v.viewer = VP_NOT_A_VIEW;
+			n = R->legal(&v, seat, moves, GAME_LEGAL_MAX);
+			assert_true(n > 0);
+			if (n > GAME_LEGAL_MAX)
+				n = GAME_LEGAL_MAX;
+			if (v.phase == VP_PHASE_DRAW)
+				takes_listed(&v, seat, moves, n);
+			for (i = 0; i < n && v.phase == VP_PHASE_DRAW; i++) {
+				if (moves[i].verb != VP_TAKE)
+					continue;
+				/* A listed take is never refused. */
+				assert_int_equal(R->apply(&v, &t, seat,
+				    &moves[i], NULL, why), GAME_OK);
+				memcpy(&next, &t, sizeof(next));
+				c = vp_bot_greedy(&next, seat, INT_MAX);
+				modeled += greedy_same(&t, seat, INT_MAX);
+				greedy_same(&t, seat, c);
+				greedy_same(&t, seat, c + 1);
+				greedy_same(&t, seat, c / 2);
+				take_same(&v, &t, seat, c);
+				all++;
+			}
+			if (v.phase == VP_PHASE_DRAW)
+				v.phase = VP_PHASE_PLAY;
+			modeled += greedy_same(&v, seat, INT_MAX);
+			greedy_same(&v, seat, 20);
+			all++;
+			/* The play phase's meld or add under a few noises. */
+			for (i = 0; i < 3 && s.phase == VP_PHASE_PLAY; i++) {
+				for (c = 0; c < 32; c++)
+					noise[c] = (uint8_t)rng_next(&r);
+				R->view(&s, seat, &t);
+				mmodeled += meld_same(&t, seat, noise);
+				mall++;
+			}
+			/* Half the games the bot's own tables, melds and adds. */
+			mv = moves[rng_uniform(&r, (uint32_t)n)];
+			for (i = 0; i < 32; i++)
+				noise[i] = (uint8_t)rng_next(&r);
+			if (g % 2 == 1) {
+				R->view(&s, seat, &v);
+				assert_int_equal(vp_bot_choose(&v, seat, noise,
+				    &mv), GAME_OK);
+			}
+			assert_int_equal(R->apply(&s, &next, seat, &mv, NULL,
+			    why), GAME_OK);
+			s = next;
+		}
+	}
+	print_message("greedy: %d of %d modeled; melds %d of %d\n",
+	    modeled, all, mmodeled, mall);
+	assert_true(all > 5000 && modeled * 100 >= all * 99);
+	assert_true(mall > 5000 && mmodeled * 100 >= mall * 99);
+	/*
+	 * A hand of 110 cards lists more new melds than the bot's 512
+	 * moves: left to the slow play; 30 are modeled.
+	 */
+	su.nseats = 2;
+	assert_int_equal(R->setup(&s, &su, why), GAME_OK);
+	s.phase = VP_PHASE_PLAY;
+	s.turn = 0;
+	s.drawn = s.taken = CARD_NONE;
+	for (i = 0; i < 110; i++)
+		s.hands[0][i] = (card_t)i;
+	s.nhand[0] = 110;
+	assert_int_equal(vp_greedy_fast(&s, 0, INT_MAX), -1);
+	s.nhand[0] = 30;
+	assert_true(greedy_same(&s, 0, INT_MAX));
+}
+
 int
 main(void)
 {
@@ -241,6 +455,7 @@ main(void)
 		cmocka_unit_test(test_bot_target),
 		cmocka_unit_test(test_bot_floor),
 		cmocka_unit_test(test_bot_take_floors),
+		cmocka_unit_test(test_greedy_fast),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
