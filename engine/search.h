@@ -23,8 +23,8 @@
  *
  * A game may weigh its decisions (game.h search_share): the budget a
  * decision gets is the caller's times its share, and a share of 0
- * leaves the easy move unsearched (Vodkapolis 500 spends a turn's
- * budget on the draw or take: its other decisions gained nothing).
+ * leaves the easy move unsearched (Vodkapolis 500 gives the draw or
+ * take a turn's budget, three times a meld's or a discard's).
  *
  * Randomness comes only from the caller's 32 bytes of noise, so a
  * search replays; the budget is a number of playouts, and the caller

@@ -380,21 +380,25 @@ void	vp_determinize(const void *view, int seat, const uint8_t noise[32],
 
 enum {
 	/*
-	 * The strong bot's share of the budget for a draw or take, in per
-	 * cent (vp_search_share): a turn's budget, as a turn has about
-	 * three decisions and only this one is searched.
+	 * The strong bot's share of the budget, in per cent
+	 * (vp_search_share): a turn's budget for the draw or take, as a
+	 * turn has about three decisions, and the caller's for each meld,
+	 * add or discard.
 	 */
-	VP_SEARCH_DRAW_SHARE = 300
+	VP_SEARCH_DRAW_SHARE = 300,
+	VP_SEARCH_PLAY_SHARE = 100
 };
 
 /*
  * vp_rules.search_share (game.h): VP_SEARCH_DRAW_SHARE for the seat
- * to draw or take, 0 for every other decision.  The easy bot's melds,
- * adds and discards stand: at 30 playouts a move, searching them lost
- * (strong won 45.0% of 200 games against easy, 50.0% without), while
- * the take-or-draw choice holds the gaps worth finding (58.0% with
- * this share on those games, 54.0% of 400 against 48.2%, with about
- * as many playouts a game as searching every move; README "Bots").
+ * to draw or take, VP_SEARCH_PLAY_SHARE for its melds, adds and
+ * discards, 0 for anyone else.  The take-or-draw choice holds the
+ * largest gaps (searching it alone at 300%: 54.0% of 400 games
+ * against easy, 48.2% searching every decision at 100%, at 30
+ * playouts); searching the play as well lost at 30 playouts (45.5% of
+ * 200) but won at 186, where a difference of a few points shows
+ * through the deals' noise (59.2% of 400 against 55.7% with the draw
+ * alone; README "Bots").
  */
 int	vp_search_share(const void *view, int seat);
 

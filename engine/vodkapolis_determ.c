@@ -124,6 +124,8 @@ vp_search_share(const void *view, int seat)
 {
 	const struct vp_state	*v = view;
 
-	return v->phase == VP_PHASE_DRAW && seat == v->turn ?
-	    VP_SEARCH_DRAW_SHARE : 0;
+	if (seat != v->turn)
+		return 0;
+	return v->phase == VP_PHASE_DRAW ? VP_SEARCH_DRAW_SHARE :
+	    v->phase == VP_PHASE_PLAY ? VP_SEARCH_PLAY_SHARE : 0;
 }
