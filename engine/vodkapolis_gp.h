@@ -54,6 +54,20 @@ vp_gp_set(uint64_t m[2], int c, int on)
 		m[c >> 6] &= ~((uint64_t)1 << (c & 63));
 }
 
+/* The held cards of line slot l into cd, by card id; their count. */
+static inline int
+vp_gp_line_cards(const struct vp_gp *g, int l, int *cd)
+{
+	uint64_t	 cm;
+	int		 a, n = 0;
+
+	for (a = 0; a < 2; a++)
+		for (cm = g->held[a] & vp_line_mask[l][a]; cm != 0;
+		    cm &= cm - 1)
+			cd[n++] = a * 64 + __builtin_ctzll(cm);
+	return n;
+}
+
 /*
  * g for seat's hand and s's table: 0, or -1 where it does not model
  * s (a meld on no one line, a card off the deck, a hand out of order).

@@ -344,17 +344,13 @@ tri_top(const int *cd, int n, int t[3])
 static int
 gp_best_meld(const struct vp_gp *g, int best[3], int *line)
 {
-	uint64_t	 w, cm;
+	uint64_t	 w;
 	int		 h, l, i, a, b, n, v, bv = -1, cd[VP_MELD_MAX], t[3];
 
 	for (h = 0; h < 2; h++)
 		for (w = g->big[h]; w != 0; w &= w - 1) {
 			l = h * 64 + __builtin_ctzll(w);
-			n = 0;
-			for (a = 0; a < 2; a++)
-				for (cm = g->held[a] & vp_line_mask[l][a]; cm != 0;
-				    cm &= cm - 1)
-					cd[n++] = a * 64 + __builtin_ctzll(cm);
+			n = vp_gp_line_cards(g, l, cd);
 			v = tri_top(cd, n, t);
 			if (v < bv || (v == bv && !tri_before(t, best)))
 				continue;

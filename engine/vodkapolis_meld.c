@@ -86,18 +86,14 @@ vp_bot_take_floors(const struct vp_state *v, int seat, int *fl)
 static int
 gp_legal_triples(const struct vp_gp *g, uint32_t *tr, int max)
 {
-	uint64_t	 w, cm;
+	uint64_t	 w;
 	uint32_t	 key;
-	int		 h, a, l, i, j, k, n, p, nt = 0, cd[VP_MELD_MAX], t[3];
+	int		 h, l, i, j, k, n, p, nt = 0, cd[VP_MELD_MAX], t[3];
 
 	for (h = 0; h < 2; h++)
 		for (w = g->big[h]; w != 0; w &= w - 1) {
 			l = h * 64 + __builtin_ctzll(w);
-			n = 0;
-			for (a = 0; a < 2; a++)
-				for (cm = g->held[a] & vp_line_mask[l][a]; cm != 0;
-				    cm &= cm - 1)
-					cd[n++] = a * 64 + __builtin_ctzll(cm);
+			n = vp_gp_line_cards(g, l, cd);
 			for (i = 0; i < n; i++)
 				for (j = i + 1; j < n; j++)
 					for (k = j + 1; k < n; k++) {
