@@ -101,6 +101,17 @@ store_game_seat_of(const struct store_game *g, int64_t user)
 	return -1;
 }
 
+int
+store_game_has_open_seat(const struct store_game *g)
+{
+	int	 s;
+
+	for (s = 0; s < g->nseats; s++)
+		if (g->user[s] == 0)
+			return 1;
+	return 0;
+}
+
 /* games.decks back into g->decks and g->decklen (arena). */
 static int
 decks_parse(struct arena *a, const char *text, struct store_game *g)

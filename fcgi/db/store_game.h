@@ -171,6 +171,9 @@ void		store_game_status(const struct store_game *g,
 /* The seat user holds in g, or -1 (a user holds at most one seat). */
 int		store_game_seat_of(const struct store_game *g, int64_t user);
 
+/* 1 when a seat of g still waits for a player (or an answer). */
+int		store_game_has_open_seat(const struct store_game *g);
+
 /* Hex SHA-256 of the 32 seed bytes (the commitment). */
 void		store_game_commitment(const uint8_t seed[32], char out[65]);
 

@@ -20,22 +20,12 @@ every_seat(const struct store_game *g)
 	return g->nseats >= 32 ? UINT32_MAX : (UINT32_C(1) << g->nseats) - 1;
 }
 
-static int
-has_open_seat(const struct store_game *g)
-{
-	int	 s;
-
-	for (s = 0; s < g->nseats; s++)
-		if (g->user[s] == 0)
-			return 1;
-	return 0;
-}
-
 int
 leave_may_resign(const struct store_game *g, int seat)
 {
 	return !g->over && seat >= 0 && seat < g->nseats &&
-	    !((g->outcome.resigned >> seat) & 1) && !has_open_seat(g);
+	    !((g->outcome.resigned >> seat) & 1) &&
+	    !store_game_has_open_seat(g);
 }
 
 int
@@ -104,7 +94,7 @@ leave_resign(struct db *db, struct store_game *g, int seat,
 	else if ((g->outcome.resigned >> seat) & 1)
 		snprintf(why, GAME_WHY_MAX, "You have resigned this game "
 		    "already.");
-	else if (has_open_seat(g))
+	else if (store_game_has_open_seat(g))
 		snprintf(why, GAME_WHY_MAX, "The game has not started: a "
 		    "seat is still open.  Abort it instead.");
 	if (why[0] != '\0')
@@ -294,7 +284,7 @@ leave_rematch(struct db *db, struct store_game *g, int seat,
 	else if ((accepted >> seat) & 1)
 		snprintf(why, GAME_WHY_MAX, "You have accepted already; the "
 		    "others have not yet.");
-	else if (has_open_seat(g))
+	else if (store_game_has_open_seat(g))
 		snprintf(why, GAME_WHY_MAX, "A seat of this game was never "
 		    "taken, so there is no one to play again.");
 	if (why[0] != '\0') {

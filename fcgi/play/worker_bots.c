@@ -149,18 +149,6 @@ bot_backoff(struct worker *w, int64_t game, int seat, int ply, int64_t now,
 	w->failed++;
 }
 
-/* 1 when a seat of g still waits for a player (or an answer). */
-static int
-table_open(const struct store_game *g)
-{
-	int	 s;
-
-	for (s = 0; s < g->nseats; s++)
-		if (g->user[s] == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * Choose a move for the bot at (game, seat) outside any transaction.
  * Returns 1 with text and *ply (the ply chosen at) set, 0 when there is
@@ -201,7 +189,7 @@ bot_think(struct worker *w, const struct worker_due *d, int64_t now,
 	 * accepted (store_invite.h): the start marks the bot due again.
 	 */
 	if (!g.is_bot[d->seat] || gs.over || d->seat >= g.nseats ||
-	    !(gs.to_act & (1u << d->seat)) || table_open(&g)) {
+	    !(gs.to_act & (1u << d->seat)) || store_game_has_open_seat(&g)) {
 		bot_due_set(w, d->game, d->seat, g.ply, 0);
 		return 0;
 	}
