@@ -53,6 +53,7 @@ export function elapsed() {
 // ---- the browser and what it reports ----
 
 export const problems = [];		// console errors, page errors, bad requests
+const pendingAborts = [];		// per page: aborted loads not yet replaced
 export let context = null;
 export let page = null;			// the desktop page, where we play
 export let phone = null;		// 360 px, for screenshots and the scroll check
@@ -66,14 +67,25 @@ function watch(pg, name) {
 	});
 	pg.on("pageerror", (e) => problems.push(`${name}: page error: ` +
 	    `${e.message}`));
+	// A load the page itself began (its poll's reload) is aborted when
+	// we click or go elsewhere at that moment, as a person may; it is
+	// a problem only if no other page replaced it.
+	const aborted = new Map();	// request -> its problem line
 	pg.on("requestfailed", (r) => {
 		const why = r.failure()?.errorText ?? "?";
+		const line = `${name}: request failed: ${r.method()} ` +
+		    `${r.url()}: ${why}`;
+		if (why !== "net::ERR_ABORTED")
+			problems.push(line);
 		// A navigation that replaces a page aborts its pending poll.
-		if (why === "net::ERR_ABORTED" && r.resourceType() !== "document")
-			return;
-		problems.push(`${name}: request failed: ${r.method()} ${r.url()}: ` +
-		    why);
+		else if (r.resourceType() === "document")
+			aborted.set(r, line);
 	});
+	pg.on("framenavigated", (f) => {
+		if (f === pg.mainFrame())
+			aborted.clear();
+	});
+	pendingAborts.push(aborted);
 	pg.on("response", (r) => {
 		if (r.status() >= 400 && !opt.ignoreResponse?.(r))
 			problems.push(`${name}: ${r.status()} for ` +
@@ -313,6 +325,8 @@ export async function run(flow, failShot = null) {
 			await page.screenshot({ path: join(SHOTS, failShot),
 			    fullPage: true }).catch(() => {});
 	}
+	for (const a of pendingAborts)
+		problems.push(...a.values());
 	check("no console error, page error or failed request",
 	    problems.length === 0, problems.join("\n"));
 	await context.close();
