@@ -340,6 +340,12 @@ int	cm_audit(const void *st, char why[GAME_WHY_MAX]);
 int	cm_audit_view(const void *st, const void *view, int viewer,
 	    char why[GAME_WHY_MAX]);
 
+/* ---- casino_timeout.c ---- */
+
+/* cm_rules.timeout_move (game.h): RULES.md 4b. */
+enum game_rc cm_timeout_move(const void *st, int seat,
+	    struct game_move *out);
+
 /* ---- casino_text.c: moves as text ---- */
 
 enum game_rc cm_parse(const char *text, struct game_move *mv,
