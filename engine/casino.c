@@ -631,5 +631,7 @@ const struct game_rules cm_rules = {
 	.audit = cm_audit,
 	.audit_view = cm_audit_view,
 	.reveal = cm_reveal,
-	.determinize = cm_determinize
+	.determinize = cm_determinize,
+	.search_depth = CM_SEARCH_DEPTH,
+	.hand_points = cm_hand_points
 };

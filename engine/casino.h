@@ -63,6 +63,12 @@ enum {
 	CM_PILES_MAX = 127,
 	CM_BUILD_MAX = 8,		/* highest build value */
 	CM_ROUNDS_MAX = 10,
+	/*
+	 * Moves in one of the strong bot's playouts (a deal at 4 seats,
+	 * two at 2), scored then by the cards won so far; a hand runs to
+	 * the stock's end, and playing it out was costlier and noisier.
+	 */
+	CM_SEARCH_DEPTH = 20,
 	CM_LAYOUT = 1,			/* bump when struct cm_state changes */
 	CM_NOBODY = 0xff,		/* no seat; no pile */
 	CM_HIDDEN = 0xfe,		/* unused since captures became public */
@@ -334,6 +340,13 @@ void	cm_execute(struct cm_state *s, int seat, const struct cm_play *pl,
 
 /* Score the hand just ended into r from s->won[] (RULES.md 4d). */
 void	cm_score(const struct cm_state *s, struct cm_result *r);
+
+/*
+ * cm_rules.hand_points (game.h): each seat's points of the hand under
+ * way if it ended now (cm_score of the cards won so far; the table's
+ * last cards not swept yet).
+ */
+void	cm_hand_points(const void *st, int *out);
 
 void	cm_view(const void *st, int viewer, void *out);
 int	cm_audit(const void *st, char why[GAME_WHY_MAX]);

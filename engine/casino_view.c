@@ -97,6 +97,18 @@ shows_all(const struct cm_state *s, int viewer)
 }
 
 void
+cm_hand_points(const void *st, int *out)
+{
+	const struct cm_state	*s = st;
+	struct cm_result	 r;
+	int			 i;
+
+	cm_score(s, &r);
+	for (i = 0; i < s->nseats; i++)
+		out[i] = r.tally[i].points;
+}
+
+void
 cm_view(const void *st, int viewer, void *out)
 {
 	const struct cm_state	*s = st;

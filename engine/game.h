@@ -272,6 +272,18 @@ struct game_rules {
 	 */
 	int		(*search_share)(const void *view, int seat);
 
+	/*
+	 * For the strong bot, together or not at all: a playout stops
+	 * after search_depth moves short of the hand's end (a deal or
+	 * two, where a hand is many), and hand_points(st, points) then
+	 * gives each seat's points of the hand under way as if it ended
+	 * now, added to its total.  A shorter playout is cheaper and
+	 * less noisy where the hand's points come card by card.  0 and
+	 * NULL: playouts run to the hand's end.
+	 */
+	int		 search_depth;
+	void		(*hand_points)(const void *st, int *points);
+
 	/* +1 (or 0): the highest total wins; -1: the lowest does. */
 	int		 score_sign;
 };

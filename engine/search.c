@@ -82,7 +82,7 @@ policy_move(struct search_ctx *c, const void *st, int actor, struct rng *pr,
 /*
  * The seat's result of playing mv on c->det and then the default
  * policy from the stream pr until a hand ends, the game ends or the
- * move cap.  Returns 0 with *res, -1 when the sample refuses mv, or -2
+ * move cap (the game's search_depth, if it has one).  Returns 0 with *res, -1 when the sample refuses mv, or -2
  * when the caller's stop said so on the way.
  */
 static int
@@ -96,6 +96,7 @@ playout(struct search_ctx *c, const struct game_move *mv,
 	uint8_t			*cur = c->a, *nxt = c->b, *t;
 	double			 mine, others = 0;
 	int			 moves = 0, actor, i;
+	int			 part[GAME_SEATS_MAX];
 
 	if (c->r->apply(c->det, cur, c->seat, mv, &ev, why) != GAME_OK)
 		return -1;
@@ -120,10 +121,18 @@ playout(struct search_ctx *c, const struct game_move *mv,
 	}
 	c->moves += moves + 1;
 	c->r->status(cur, &gs);
-	mine = gs.scores[c->seat] - g0->scores[c->seat];
+	/*
+	 * Cut short of the hand's end: the points the hand has given so
+	 * far count (those before the move are the same for every
+	 * candidate, so they cancel in the comparison).
+	 */
+	memset(part, 0, sizeof(part));
+	if (ev.n == 0 && !gs.over && c->r->hand_points != NULL)
+		c->r->hand_points(cur, part);
+	mine = gs.scores[c->seat] - g0->scores[c->seat] + part[c->seat];
 	for (i = 0; i < gs.nseats; i++)
 		if (i != c->seat)
-			others += gs.scores[i] - g0->scores[i];
+			others += gs.scores[i] - g0->scores[i] + part[i];
 	if (gs.nseats > 1)
 		others /= gs.nseats - 1;
 	*res = c->sign * (mine - others);
@@ -362,7 +371,9 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 		return bot_choose(rules, view, seat, noise, out);
 	c.r = rules;
 	c.seat = seat;
-	c.depth = budget->depth > 0 ? budget->depth : SEARCH_DEPTH_DEFAULT;
+	c.depth = budget->depth > 0 ? budget->depth :
+	    rules->search_depth > 0 && rules->hand_points != NULL ?
+	    rules->search_depth : SEARCH_DEPTH_DEFAULT;
 	c.policy = budget->policy;
 	c.sign = rules->score_sign < 0 ? -1 : 1;
 	c.moves = 0;

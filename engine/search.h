@@ -7,7 +7,8 @@
  * unseen cards dealt at random, cards public play put in a hand kept
  * there), every candidate move is applied to that same sample and
  * played out by a fast default policy (the easy bot, or random legal
- * moves) to the end of the hand or a move cap.  Half the budget
+ * moves) to the end of the hand or a move cap (a game may cut it at
+ * its search_depth and count the hand's points so far: game.h).  Half the budget
  * screens the candidates, each on SEARCH_ROUNDS_MIN samples (with a
  * small budget, the easy move and a random few others only: at most
  * playouts / (2 x SEARCH_ROUNDS_MIN) moves); the screen's best, if it
