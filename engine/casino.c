@@ -632,6 +632,6 @@ const struct game_rules cm_rules = {
 	.audit_view = cm_audit_view,
 	.reveal = cm_reveal,
 	.determinize = cm_determinize,
-	.search_depth = CM_SEARCH_DEPTH,
-	.hand_points = cm_hand_points
+	.search_depth = cm_search_depth,
+	.search_eval = cm_search_eval
 };

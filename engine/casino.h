@@ -342,11 +342,14 @@ void	cm_execute(struct cm_state *s, int seat, const struct cm_play *pl,
 void	cm_score(const struct cm_state *s, struct cm_result *r);
 
 /*
- * cm_rules.hand_points (game.h): each seat's points of the hand under
- * way if it ended now (cm_score of the cards won so far; the table's
+ * For the strong bot (game.h search_depth, search_eval): its playouts
+ * stop after CM_SEARCH_DEPTH moves, and are then worth to seat its
+ * points of the hand under way less the mean of the others', as if
+ * the hand ended now (cm_score of the cards won so far; the table's
  * last cards not swept yet).
  */
-void	cm_hand_points(const void *st, int *out);
+int	cm_search_depth(const void *view);
+double	cm_search_eval(const void *st, int seat);
 
 void	cm_view(const void *st, int viewer, void *out);
 int	cm_audit(const void *st, char why[GAME_WHY_MAX]);

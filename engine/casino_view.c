@@ -96,16 +96,28 @@ shows_all(const struct cm_state *s, int viewer)
 	return viewer == GAME_VIEW_ALL && s->over;
 }
 
-void
-cm_hand_points(const void *st, int *out)
+int
+cm_search_depth(const void *view)
+{
+	(void)view;
+	return CM_SEARCH_DEPTH;
+}
+
+double
+cm_search_eval(const void *st, int seat)
 {
 	const struct cm_state	*s = st;
 	struct cm_result	 r;
+	double			 others = 0;
 	int			 i;
 
 	cm_score(s, &r);
 	for (i = 0; i < s->nseats; i++)
-		out[i] = r.tally[i].points;
+		if (i != seat)
+			others += r.tally[i].points;
+	if (s->nseats > 1)
+		others /= s->nseats - 1;
+	return r.tally[seat].points - others;
 }
 
 void

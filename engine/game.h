@@ -273,16 +273,20 @@ struct game_rules {
 	int		(*search_share)(const void *view, int seat);
 
 	/*
-	 * For the strong bot, together or not at all: a playout stops
-	 * after search_depth moves short of the hand's end (a deal or
-	 * two, where a hand is many), and hand_points(st, points) then
-	 * gives each seat's points of the hand under way as if it ended
-	 * now, added to its total.  A shorter playout is cheaper and
-	 * less noisy where the hand's points come card by card.  0 and
-	 * NULL: playouts run to the hand's end.
+	 * For the strong bot: the worth to seat, in points of the score,
+	 * of a full state where a playout stopped at its move cap with no
+	 * hand ended (search.h); added to the playout's result.  NULL:
+	 * nothing is added.
 	 */
-	int		 search_depth;
-	void		(*hand_points)(const void *st, int *points);
+	double		(*search_eval)(const void *st, int seat);
+
+	/*
+	 * For the strong bot: the moves in a playout from view when the
+	 * caller sets none; 0, or NULL: search.h's default.  A playout
+	 * cut short of a long hand is cheaper, and less noisy where the
+	 * hand's points come card by card (Casino Macedonia).
+	 */
+	int		(*search_depth)(const void *view);
 
 	/* +1 (or 0): the highest total wins; -1: the lowest does. */
 	int		 score_sign;

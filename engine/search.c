@@ -82,8 +82,9 @@ policy_move(struct search_ctx *c, const void *st, int actor, struct rng *pr,
 /*
  * The seat's result of playing mv on c->det and then the default
  * policy from the stream pr until a hand ends, the game ends or the
- * move cap (the game's search_depth, if it has one).  Returns 0 with *res, -1 when the sample refuses mv, or -2
- * when the caller's stop said so on the way.
+ * move cap (the game's search_depth, if it has one).  Returns 0 with
+ * *res, -1 when the sample refuses mv, or -2 when the caller's stop
+ * said so on the way.
  */
 static int
 playout(struct search_ctx *c, const struct game_move *mv,
@@ -96,7 +97,6 @@ playout(struct search_ctx *c, const struct game_move *mv,
 	uint8_t			*cur = c->a, *nxt = c->b, *t;
 	double			 mine, others = 0;
 	int			 moves = 0, actor, i;
-	int			 part[GAME_SEATS_MAX];
 
 	if (c->r->apply(c->det, cur, c->seat, mv, &ev, why) != GAME_OK)
 		return -1;
@@ -121,21 +121,16 @@ playout(struct search_ctx *c, const struct game_move *mv,
 	}
 	c->moves += moves + 1;
 	c->r->status(cur, &gs);
-	/*
-	 * Cut short of the hand's end: the points the hand has given so
-	 * far count (those before the move are the same for every
-	 * candidate, so they cancel in the comparison).
-	 */
-	memset(part, 0, sizeof(part));
-	if (ev.n == 0 && !gs.over && c->r->hand_points != NULL)
-		c->r->hand_points(cur, part);
-	mine = gs.scores[c->seat] - g0->scores[c->seat] + part[c->seat];
+	mine = gs.scores[c->seat] - g0->scores[c->seat];
 	for (i = 0; i < gs.nseats; i++)
 		if (i != c->seat)
-			others += gs.scores[i] - g0->scores[i] + part[i];
+			others += gs.scores[i] - g0->scores[i];
 	if (gs.nseats > 1)
 		others /= gs.nseats - 1;
 	*res = c->sign * (mine - others);
+	/* Stopped by the move cap: the game may value what is left open. */
+	if (ev.n == 0 && !gs.over && c->r->search_eval != NULL)
+		*res += c->r->search_eval(cur, c->seat);
 	if (gs.over)
 		*res += gs.winners & (1u << c->seat) ? SEARCH_WIN_BONUS :
 		    -SEARCH_WIN_BONUS;
@@ -371,9 +366,11 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 		return bot_choose(rules, view, seat, noise, out);
 	c.r = rules;
 	c.seat = seat;
-	c.depth = budget->depth > 0 ? budget->depth :
-	    rules->search_depth > 0 && rules->hand_points != NULL ?
-	    rules->search_depth : SEARCH_DEPTH_DEFAULT;
+	c.depth = budget->depth;
+	if (c.depth <= 0 && rules->search_depth != NULL)
+		c.depth = rules->search_depth(view);
+	if (c.depth <= 0)
+		c.depth = SEARCH_DEPTH_DEFAULT;
 	c.policy = budget->policy;
 	c.sign = rules->score_sign < 0 ? -1 : 1;
 	c.moves = 0;

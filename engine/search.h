@@ -7,8 +7,7 @@
  * unseen cards dealt at random, cards public play put in a hand kept
  * there), every candidate move is applied to that same sample and
  * played out by a fast default policy (the easy bot, or random legal
- * moves) to the end of the hand or a move cap (a game may cut it at
- * its search_depth and count the hand's points so far: game.h).  Half the budget
+ * moves) to the end of the hand or a move cap.  Half the budget
  * screens the candidates, each on SEARCH_ROUNDS_MIN samples (with a
  * small budget, the easy move and a random few others only: at most
  * playouts / (2 x SEARCH_ROUNDS_MIN) moves); the screen's best, if it
@@ -20,7 +19,10 @@
  * from 4 x SEARCH_ROUNDS_MIN playouts on.  A
  * result is the seat's score change in the playout less the mean of
  * the other seats' (times the game's score_sign), plus or minus
- * SEARCH_WIN_BONUS when the game ends.
+ * SEARCH_WIN_BONUS when the game ends.  A game may set the length of
+ * its playouts and value the position where one stops at that cap
+ * with no hand ended (game.h search_depth and search_eval: Casino
+ * Macedonia, by the cards won so far).
  *
  * A game may weigh its decisions (game.h search_share): the budget a
  * decision gets is the caller's times its share, and a share of 0

@@ -1,9 +1,10 @@
 /*
- * test_search_cut.c: a game's search_depth and hand_points (game.h).
+ * test_search_cut.c: a game's search_depth and search_eval (game.h).
  * A toy hand of one choice and many passes, whose points come only
- * when it ends: cut short of the end with no hand_points, the search
- * would see every move alike; with them, it sees the points the choice
- * has already won, and each playout stops at the game's depth.
+ * when it ends: cut short of the end with no search_eval, the search
+ * sees every move alike; with it, it sees the points the choice has
+ * already won, and each playout stops at the game's depth unless the
+ * caller sets its own.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -120,14 +121,21 @@ toy_determinize(const void *view, int seat, const uint8_t noise[32],
 	memcpy(out, view, sizeof(struct toy_state));
 }
 
-/* The points "good" has won before the hand ends. */
-static void
-toy_hand_points(const void *st, int *out)
+/* The points "good" has won for seat 0 before the hand ends. */
+static double
+toy_eval(const void *st, int seat)
 {
 	const struct toy_state	*s = st;
+	int			 pending = s->said == 1 && !toy_over(s) ? 10 : 0;
 
-	out[0] = s->said == 1 && !toy_over(s) ? 10 : 0;
-	out[1] = 0;
+	return seat == 0 ? pending : -pending;
+}
+
+static int
+toy_depth(const void *view)
+{
+	(void)view;
+	return TOY_DEPTH;
 }
 
 static const struct game_rules toy_rules = {
@@ -187,12 +195,12 @@ test_full_playouts_find_good(void **unused)
 }
 
 /*
- * Cut by the caller at TOY_DEPTH with no hand_points, every playout
+ * Cut by the caller at TOY_DEPTH with no search_eval, every playout
  * scores 0: the easy move (the toy has no bot: a random one) stands,
  * "bad" for some noises.
  */
 static void
-test_cut_blind_without_hand_points(void **unused)
+test_cut_blind_without_eval(void **unused)
 {
 	long	 moves;
 	int	 n;
@@ -204,8 +212,8 @@ test_cut_blind_without_hand_points(void **unused)
 }
 
 /*
- * Cut at TOY_DEPTH moves, scored by hand_points: every playout stops
- * there, and "good" is still found every time.
+ * The game's depth and search_eval: every playout stops at TOY_DEPTH,
+ * and "good" is still found every time.
  */
 static void
 test_cut_playouts_count_the_hand_so_far(void **unused)
@@ -214,26 +222,24 @@ test_cut_playouts_count_the_hand_so_far(void **unused)
 	long			 moves;
 
 	(void)unused;
-	r.search_depth = TOY_DEPTH;
-	r.hand_points = toy_hand_points;
+	r.search_depth = toy_depth;
+	r.search_eval = toy_eval;
 	assert_int_equal(goods(&r, 0, &moves), 16);
 	assert_int_equal(moves, TOY_DEPTH + 1);
 }
 
-/*
- * A depth without hand_points is no cut (game.h: together or not at
- * all): playouts still run to the hand's end and find "good".
- */
+/* The caller's depth comes before the game's. */
 static void
-test_depth_alone_is_no_cut(void **unused)
+test_callers_depth_first(void **unused)
 {
 	struct game_rules	 r = toy_rules;
 	long			 moves;
 
 	(void)unused;
-	r.search_depth = TOY_DEPTH;
-	assert_int_equal(goods(&r, 0, &moves), 16);
-	assert_int_equal(moves, TOY_PASSES + 1);
+	r.search_depth = toy_depth;
+	r.search_eval = toy_eval;
+	assert_int_equal(goods(&r, 3, &moves), 16);
+	assert_int_equal(moves, 3 + 1);
 }
 
 int
@@ -241,9 +247,9 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full_playouts_find_good),
-		cmocka_unit_test(test_cut_blind_without_hand_points),
+		cmocka_unit_test(test_cut_blind_without_eval),
 		cmocka_unit_test(test_cut_playouts_count_the_hand_so_far),
-		cmocka_unit_test(test_depth_alone_is_no_cut),
+		cmocka_unit_test(test_callers_depth_first),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
