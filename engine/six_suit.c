@@ -2,7 +2,8 @@
  * six_suit.c: Six Suit set-up, deals, moves and the turn flow
  * (RULES.md 7c): predict, draw, play or discard, the veto step in free
  * time, eliminations, extra turns and chains, the final phase, the
- * orbit cap and the end of a deal and of the match.
+ * orbit cap and the end of a deal and of the match.  Status and the
+ * timeout move are in six_suit_status.c.
  */
 #include "six_suit.h"
 
@@ -15,12 +16,6 @@
 static const char *const option_keys[] = {
 	"teams", "deals", "veto", "orbit_cap", NULL
 };
-
-static int
-playing(const struct six_state *s)
-{
-	return s->phase > SIX_PHASE_DEAL && s->phase < SIX_PHASE_OVER;
-}
 
 static void
 hand_add(struct six_state *s, int seat, card_t c)
@@ -543,12 +538,6 @@ apply_veto(struct six_state *s, const struct game_move *mv,
 	}
 }
 
-static int
-actor(const struct six_state *s)
-{
-	return s->phase == SIX_PHASE_VETO ? s->prop_owner : s->turn;
-}
-
 static enum game_rc
 six_apply(const void *in, void *out, int seat, const struct game_move *mv,
     struct game_events *ev, char why[GAME_WHY_MAX])
@@ -573,7 +562,7 @@ six_apply(const void *in, void *out, int seat, const struct game_move *mv,
 		    seat);
 		return GAME_REFUSED;
 	}
-	if (seat != actor(is)) {
+	if (seat != six_actor(is)) {
 		if (is->phase == SIX_PHASE_VETO)
 			snprintf(why, GAME_WHY_MAX, "Seat %d must first accept or "
 			    "reject the play on its pile.", is->prop_owner);
@@ -596,69 +585,6 @@ six_apply(const void *in, void *out, int seat, const struct game_move *mv,
 		return apply_turn(s, seat, mv, ev, why);
 	default:
 		return apply_veto(s, mv, ev, why);
-	}
-}
-
-static void
-six_status(const void *st, struct game_status *out)
-{
-	const struct six_state	*s = st;
-	int			 i;
-
-	memset(out, 0, sizeof(*out));
-	out->nseats = s->nseats;
-	out->over = s->over;
-	out->hand = s->hand;
-	out->dealer = s->dealer;
-	out->needs_deck = s->phase == SIX_PHASE_DEAL;
-	out->to_act = playing(s) ? 1u << actor(s) : 0;
-	out->winners = s->winners;
-	for (i = 0; i < s->nseats; i++)
-		out->scores[i] = s->scores[six_team(s, i)];
-	if (s->nfactions < s->nseats) {
-		out->nteams = s->nfactions;
-		for (i = 0; i < s->nfactions; i++)
-			out->team_scores[i] = s->scores[i];
-		for (i = 0; i < s->nseats; i++)
-			out->team[i] = (uint8_t)six_team(s, i);
-	}
-	memcpy(out->seating, s->seating, sizeof(out->seating));
-}
-
-/*
- * RULES.md 7c timeouts.  The random declaration comes from a copy of
- * the game's stream moved far past any block a shuffle reaches, so it
- * reveals nothing about future shuffles and leaves the state alone.
- */
-static enum game_rc
-six_timeout_move(const void *st, int seat, struct game_move *out)
-{
-	const struct six_state	*s = st;
-	struct rng		 r;
-
-	move_clear(out);
-	if (!playing(s) || seat != actor(s) || s->viewer != SIX_NOT_A_VIEW)
-		return GAME_REFUSED;
-	switch (s->phase) {
-	case SIX_PHASE_PREDICT:
-		r = s->rng;
-		r.counter = 0x80000000u + (s->nat & 0x3fffffffu) * 64u +
-		    s->extras;
-		r.used = 16;
-		out->verb = SIX_PREDICT;
-		move_add_card(out, (card_t)rng_uniform(&r, SIX_DECK), 0);
-		return GAME_OK;
-	case SIX_PHASE_PLAY:
-		if (s->nhand[seat] == 0) {
-			out->verb = SIX_PASS;
-			return GAME_OK;
-		}
-		out->verb = SIX_DISCARD;
-		move_add_card(out, s->hands[seat][0], 0);
-		return GAME_OK;
-	default:
-		out->verb = SIX_REJECT;
-		return GAME_OK;
 	}
 }
 

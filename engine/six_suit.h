@@ -185,6 +185,16 @@ void	six_end_deal(struct six_state *s, int kind, struct game_events *ev);
 /* 7f: the bonus of the living players' faction after the final phase. */
 int32_t	six_survivor_bonus(const struct six_state *s);
 
+/* ---- six_suit_status.c ---- */
+
+/* The seat to act: the pile's owner in the veto step, else the turn's. */
+int	six_actor(const struct six_state *s);
+
+/* six_rules.status and .timeout_move (game.h; RULES.md 7c timeouts). */
+void	six_status(const void *st, struct game_status *out);
+enum game_rc six_timeout_move(const void *st, int seat,
+	    struct game_move *out);
+
 /* ---- six_suit_view.c: definitions, legal moves, text, views ---- */
 
 /* The faction of seat: seat mod F. */
