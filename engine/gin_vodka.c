@@ -1,7 +1,8 @@
 /*
- * gin_vodka.c: Gin Vodka set-up, moves, hand ends, views and audits
- * (RULES.md 3).  The state machine is the one of RULES.md 3b; the
- * arrangements and results come from gin_vodka_score.c.
+ * gin_vodka.c: Gin Vodka set-up, moves and hand ends (RULES.md 3).
+ * The state machine is the one of RULES.md 3b; the arrangements and
+ * results come from gin_vodka_score.c, the legal moves, status and
+ * timeout move from gin_vodka_legal.c.
  */
 #include "gin_vodka.h"
 
@@ -9,7 +10,6 @@
 #include <string.h>
 
 #include "deck.h"
-#include "move.h"
 
 static const char *const option_keys[] = { "target", "recycle_cap", NULL };
 
@@ -17,12 +17,6 @@ static int
 nondealer(const struct gv_state *s)
 {
 	return s->dealer ^ 1;
-}
-
-static int
-playing(const struct gv_state *s)
-{
-	return s->phase > GV_PHASE_DEAL && s->phase < GV_PHASE_OVER;
 }
 
 /* Insert c into seat's hand, keeping it sorted by id. */
@@ -166,12 +160,6 @@ gv_deal(const void *in, void *out, const card_t *deck, int n,
 	memcpy(s, is, sizeof(*s));
 	deal_cards(s, deck);
 	return GAME_OK;
-}
-
-static int
-can_draw(const struct gv_state *s)
-{
-	return s->nstock > 0 || s->recycles < s->recycle_cap;
 }
 
 /*
@@ -447,7 +435,7 @@ apply_draw(struct gv_state *s, int seat, const struct game_move *mv,
 
 	switch (mv->verb) {
 	case GV_DRAW:
-		if (!can_draw(s))
+		if (!gv_can_draw(s))
 			return refuse(why, "The stock is empty and may not be "
 			    "recycled again; take the top discard.");
 		draw_stock(s, seat);
@@ -563,121 +551,6 @@ gv_apply(const void *in, void *out, int seat, const struct game_move *mv,
 		return apply_draw(s, seat, mv, why);
 	default:
 		return apply_discard(s, seat, mv, ev, why);
-	}
-}
-
-static int
-gv_legal(const void *st, int seat, struct game_move *out, int max)
-{
-	const struct gv_state	*s = st;
-	struct gv_arrangement	 arr;
-	struct game_move	 mv;
-	card_t			 kept[GV_HAND_MAX], c;
-	int			 n = 0, i, j, k, nh;
-
-	if (!playing(s) || seat != s->turn)
-		return 0;
-	/* A view made for anyone else hides this seat's hand: no moves. */
-	if (s->viewer != GV_NOT_A_VIEW && s->viewer != seat)
-		return 0;
-	nh = s->nhand[seat];
-	switch (s->phase) {
-	case GV_PHASE_OPEN_ND:
-	case GV_PHASE_OPEN_D:
-		move_simple(&mv, GV_PASS, CARD_NONE);
-		move_list_add(out, max, &n, &mv);
-		move_simple(&mv, GV_TAKE, CARD_NONE);
-		move_list_add(out, max, &n, &mv);
-		break;
-	case GV_PHASE_DRAW:
-	case GV_PHASE_LAST_DRAW:
-		if (!s->stock_only && s->ndiscard > 0) {
-			move_simple(&mv, GV_TAKE, CARD_NONE);
-			move_list_add(out, max, &n, &mv);
-		}
-		if (can_draw(s)) {
-			move_simple(&mv, GV_DRAW, CARD_NONE);
-			move_list_add(out, max, &n, &mv);
-		}
-		break;
-	default:
-		for (i = 0; i < nh; i++) {
-			c = s->hands[seat][i];
-			if (s->from_pile && c == s->drawn)
-				continue;
-			move_simple(&mv, GV_DISCARD, c);
-			move_list_add(out, max, &n, &mv);
-		}
-		if (s->phase == GV_PHASE_LAST_DISCARD ||
-		    gv_knock_floor(s->hands[seat], nh) > GV_KNOCK_MAX)
-			break;
-		for (i = 0; i < nh; i++) {
-			c = s->hands[seat][i];
-			if (s->from_pile && c == s->drawn)
-				continue;
-			for (j = k = 0; j < nh; j++)
-				if (j != i)
-					kept[k++] = s->hands[seat][j];
-			if (!gv_can_knock(kept, k))
-				continue;
-			gv_best_arrangement(kept, k, &arr);
-			gv_knock_move(c, &arr, &mv);
-			move_list_add(out, max, &n, &mv);
-		}
-		break;
-	}
-	return n;
-}
-
-static void
-gv_status(const void *st, struct game_status *out)
-{
-	const struct gv_state	*s = st;
-	int			 i;
-
-	memset(out, 0, sizeof(*out));
-	out->nseats = GV_SEATS;
-	out->over = s->over;
-	out->hand = s->hand;
-	out->dealer = s->dealer;
-	out->needs_deck = s->phase == GV_PHASE_DEAL;
-	out->to_act = playing(s) ? 1u << s->turn : 0;
-	out->winners = s->winners;
-	for (i = 0; i < GV_SEATS; i++)
-		out->scores[i] = s->scores[i];
-	memcpy(out->seating, s->seating, sizeof(out->seating));
-}
-
-static enum game_rc
-gv_timeout_move(const void *st, int seat, struct game_move *out)
-{
-	const struct gv_state	*s = st;
-	int			 i;
-
-	move_clear(out);
-	if (!playing(s) || seat != s->turn)
-		return GAME_REFUSED;
-	switch (s->phase) {
-	case GV_PHASE_OPEN_ND:
-	case GV_PHASE_OPEN_D:
-		out->verb = GV_PASS;
-		return GAME_OK;
-	case GV_PHASE_DRAW:
-	case GV_PHASE_LAST_DRAW:
-		out->verb = can_draw(s) ? GV_DRAW : GV_TAKE;
-		return GAME_OK;
-	default:
-		out->verb = GV_DISCARD;
-		if (s->drawn != CARD_NONE && !s->from_pile) {
-			move_add_card(out, s->drawn, 0);
-			return GAME_OK;
-		}
-		for (i = 0; i < s->nhand[seat]; i++)
-			if (!(s->from_pile && s->hands[seat][i] == s->drawn)) {
-				move_add_card(out, s->hands[seat][i], 0);
-				return GAME_OK;
-			}
-		return GAME_REFUSED;
 	}
 }
 

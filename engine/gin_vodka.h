@@ -8,7 +8,8 @@
  * defender's deadwood, otherwise the defender makes one last play, lays
  * off onto the knocker's named melds and the lower deadwood scores.
  *
- * The module is split by concern: gin_vodka.c (setup, moves, status),
+ * The module is split by concern: gin_vodka.c (setup, moves),
+ * gin_vodka_legal.c (legal moves, status, timeout move),
  * gin_vodka_score.c (melds, arrangements, hand results),
  * gin_vodka_text.c (move text), gin_vodka_view.c (views, audits),
  * gin_vodka_bot.c (the bot).  Everything
@@ -176,6 +177,34 @@ struct gv_state {
 enum {
 	GV_NOT_A_VIEW = -3		/* gv_state.viewer of a full state */
 };
+
+/* ---- gin_vodka_legal.c: what the seat to act may do ---- */
+
+/*
+ * May the seat to act draw from the stock: the stock holds a card, or
+ * the discards may still be recycled in this hand (RULES.md 3b)?
+ * gin_vodka.c's draw asks it too.
+ */
+int	gv_can_draw(const struct gv_state *s);
+
+/*
+ * gv_rules.legal (game.h): the opening's pass and take; draw and take;
+ * each discard, then one knock per discard that leaves 10 deadwood or
+ * less (its best arrangement).  None for a seat not to act, or in a
+ * view made for another viewer.
+ */
+int	gv_legal(const void *st, int seat, struct game_move *out, int max);
+
+/* gv_rules.status (game.h): scores, dealer, the seat to act, winners. */
+void	gv_status(const void *st, struct game_status *out);
+
+/*
+ * gv_rules.timeout_move (game.h): pass in the opening, draw (take when
+ * the stock may not be drawn from), else discard the card just drawn
+ * from the stock or the first card that may go.
+ */
+enum game_rc gv_timeout_move(const void *st, int seat,
+	    struct game_move *out);
 
 /* ---- gin_vodka_score.c: cards, melds, arrangements ---- */
 
