@@ -1,7 +1,8 @@
 /*
  * page_game_gv.h: Gin Vodka's web side (game_web.h; gv_web.c lists it):
- * the board (page_game_gv.c), the moves as forms (page_game_gv_play.c),
- * and the words, the card a "take" took and the knock form
+ * the board (page_game_gv.c, its template lookups in
+ * page_game_gv_tpl.c), the moves as forms (page_game_gv_play.c), and
+ * the words, the card a "take" took and the knock form
  * (page_game_text_gv.c).
  */
 #ifndef TOPPER_PAGE_GAME_GV_H
@@ -11,12 +12,94 @@
 
 #include "card.h"
 #include "game.h"
+#include "gin_vodka.h"
 #include "page_game_kit.h"
 
-struct gv_result;
 struct req;
 struct tpl_val;
 struct words;
+
+/* ---- the board: page_game_gv.c fills it, page_game_gv_tpl.c reads it ---- */
+
+/* One card as the templates see it. */
+struct pcard {
+	card_t		 card;
+	char		 tok[CARD_TEXT_MAX];
+	const char	*svg;
+	int		 value;		/* deadwood value */
+	int		 pick;		/* shown as a discard radio */
+	int		 disabled;	/* that radio may not be chosen */
+	int		 drawn;		/* drawn this turn */
+	char		 move[8 + CARD_TEXT_MAX];	/* "discard 3Rh" */
+};
+
+struct plist {
+	int		 n;
+	struct pcard	*v;
+};
+
+struct pmeld {
+	struct plist	 own;
+	struct plist	 laid;		/* lay-offs onto it */
+};
+
+struct pmelds {
+	int		 n;
+	struct pmeld	 v[GV_MELDS_MAX];
+};
+
+/* A hand on the table: face up, or as backs. */
+struct phand {
+	const char	*title;		/* "Your hand", "Alice's hand" */
+	int		 mine;
+	int		 count;
+	struct plist	 cards;		/* face up; n = 0 when hidden */
+	const char	*backs;		/* the backs' SVG when hidden */
+};
+
+struct pplayer {
+	const char	*name;
+	int		 score, ncards;
+	int		 to_act, dealer, winner, you, bot;
+};
+
+/* The last hand's panel. */
+struct presult {
+	const struct gv_result	*r;
+	const char		*text;
+	const char		*kname, *dname;
+	struct pmelds		 kmelds, dmelds;
+	struct plist		 kdead, ddead;
+};
+
+struct gvboard {
+	const struct gv_state		*v;
+	const struct page_game_names	*names;
+	int				 viewer;
+	struct pplayer			 players[GV_SEATS];
+	struct phand			 hands[GV_SEATS];	/* others first */
+	int				 nhands;
+	const char			*stock_svg, *discard_svg;
+	const char			*defs;	/* the cards' patterns */
+	card_t				 top;
+	const char			*status;
+	const char			*knocker;
+	struct pmelds			 kmelds;	/* the knock in progress */
+	struct plist			 kdead;
+	int				 has_result;
+	struct presult			 res;
+	int				 pick;	/* the viewer's hand is the pick */
+};
+
+/*
+ * The board's lookup for page_game_one (tpl.h's tpl_ctx): data is a
+ * struct gvboard; its lists (players, hands, melds, cards, the result)
+ * read the structs above.
+ */
+int	page_game_gv_board_lookup(const void *data, const char *key,
+	    struct tpl_val *out);
+
+/* ---- the web side (game_web.h) ---- */
 
 int	page_game_gv_board(struct req *r, const void *view,
 	    const struct page_game_names *names, int mode,
