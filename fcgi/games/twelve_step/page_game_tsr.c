@@ -5,9 +5,10 @@
  * each wild showing the card it stands for, the "May I?" window and its
  * open requests, the piles, the viewer's hand (the discard pick when
  * they may discard) and how the last round ended.  The move forms are
- * in page_game_tsr_play.c.  Everything is read from the engine's view
- * (struct tsr_state); the structs below hold only what a lookup cannot
- * compute on the fly, in the request arena.
+ * in page_game_tsr_play.c, the board's template lookups in
+ * page_game_tsr_tpl.c.  Everything is read from the engine's view
+ * (struct tsr_state); the structs of page_game_tsr.h hold only what a
+ * lookup cannot compute on the fly, in the request arena.
  */
 #include "page_game_kit.h"
 #include "page_game_tsr.h"
@@ -18,7 +19,6 @@
 #include "arena.h"
 #include "buf.h"
 #include "req.h"
-#include "tpl.h"
 #include "twelve_step.h"
 
 static const char *const rank_plural[] = {
@@ -27,63 +27,6 @@ static const char *const rank_plural[] = {
 };
 static const char *const rank_glyph[] = {
 	"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"
-};
-
-struct tmeld {
-	const char			*name;	/* "Set of sevens" */
-	struct page_game_tsr_cards	 cards;
-};
-
-/* One owner's melds on the table. */
-struct towner {
-	const char	*title;		/* "Alice's contract: 2 sets of 3" */
-	int		 n;
-	struct tmeld	 m[TSR_MELDS_MAX];
-};
-
-struct tplayer {
-	const char	*name;
-	int		 score, ncards, contract, buys;
-	const char	*contract_name;
-	int		 down, to_act, dealer, winner, you, bot, asked;
-	int		 made;		/* last round: the contract laid, or 0 */
-	int		 points;	/* last round's points */
-};
-
-/* One line of the contracts table: who works on it now. */
-struct tstep {
-	int		 k;
-	const char	*name;
-	const char	*who;		/* "Alice, Bob" or "" */
-};
-
-/* Another seat's hand, face up (history of a finished game). */
-struct thand {
-	const char			*title;
-	int				 count;
-	struct page_game_tsr_cards	 cards;
-};
-
-struct tsrboard {
-	const struct tsr_state		*v;
-	const struct page_game_names	*names;
-	int				 viewer;
-	struct tplayer			 players[TSR_SEATS_MAX];
-	struct towner			 owners[TSR_SEATS_MAX];
-	int				 nowners;
-	struct tstep			 steps[TSR_CONTRACTS];
-	struct thand			 others[TSR_SEATS_MAX];
-	int				 nothers;
-	struct page_game_tsr_cards	 hand;
-	int				 has_hand;
-	const char			*stock_svg, *discard_svg, *defs;
-	const char			*status;
-	const char			*window;	/* the "May I?" sentence */
-	const char			*requests;	/* "Carol, then Dan" */
-	const char			*window_svg;
-	const char			*result;
-	const char			*round_name;
-	int				 pick;
 };
 
 /* ---- shared with page_game_tsr_play.c ---- */
@@ -97,47 +40,6 @@ page_game_tsr_card_set(struct req *r, struct page_game_tsr_card *p, card_t c,
 	cards_std_label(c, p->label, sizeof(p->label));
 	cards_std_short(c, p->shortname, sizeof(p->shortname));
 	p->svg = page_game_svg(r, CARD_STD, c, note);
-}
-
-static int
-card_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct page_game_tsr_card	*p = data;
-
-	if (strcmp(key, "card_html") == 0)
-		return tpl_str(out, p->svg);
-	if (strcmp(key, "tok") == 0)
-		return tpl_str(out, p->tok);
-	if (strcmp(key, "label") == 0)
-		return tpl_str(out, p->label);
-	if (strcmp(key, "short") == 0)
-		return tpl_str(out, p->shortname);
-	if (strcmp(key, "pick") == 0)
-		return tpl_bool(out, p->pick);
-	if (strcmp(key, "disabled") == 0)
-		return tpl_bool(out, p->disabled);
-	if (strcmp(key, "drawn") == 0)
-		return tpl_bool(out, p->drawn);
-	if (strcmp(key, "pick_move") == 0)
-		return tpl_str(out, p->move);
-	return tpl_none(out);
-}
-
-static int
-card_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct page_game_tsr_cards	*l = list;
-
-	out->lookup = card_lookup;
-	out->data = &l->v[i];
-	return 0;
-}
-
-int
-page_game_tsr_cards_val(struct tpl_val *out,
-    const struct page_game_tsr_cards *l)
-{
-	return tpl_list(out, (size_t)l->n, card_item, l);
 }
 
 int
@@ -449,216 +351,6 @@ others_set(struct req *r, struct tsrboard *b)
 	return 0;
 }
 
-/* ---- lookups ---- */
-
-static int
-player_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct tplayer	*p = data;
-
-	if (strcmp(key, "name") == 0)
-		return tpl_str(out, p->name);
-	if (strcmp(key, "score") == 0)
-		return tpl_int(out, p->score);
-	if (strcmp(key, "ncards") == 0)
-		return tpl_int(out, p->ncards);
-	if (strcmp(key, "contract") == 0)
-		return tpl_int(out, p->contract);
-	if (strcmp(key, "contract_name") == 0)
-		return tpl_str(out, p->contract_name);
-	if (strcmp(key, "done") == 0)
-		return tpl_bool(out, p->contract > TSR_CONTRACTS);
-	if (strcmp(key, "buys") == 0)
-		return tpl_int(out, p->buys);
-	if (strcmp(key, "down") == 0)
-		return tpl_bool(out, p->down);
-	if (strcmp(key, "to_act") == 0)
-		return tpl_bool(out, p->to_act);
-	if (strcmp(key, "dealer") == 0)
-		return tpl_bool(out, p->dealer);
-	if (strcmp(key, "winner") == 0)
-		return tpl_bool(out, p->winner);
-	if (strcmp(key, "you") == 0)
-		return tpl_bool(out, p->you);
-	if (strcmp(key, "bot") == 0)
-		return tpl_bool(out, p->bot);
-	if (strcmp(key, "asked") == 0)
-		return tpl_bool(out, p->asked);
-	if (strcmp(key, "made") == 0)
-		return p->made > 0 ? tpl_int(out, p->made) : tpl_none(out);
-	if (strcmp(key, "points") == 0)
-		return tpl_int(out, p->points);
-	return tpl_none(out);
-}
-
-static int
-player_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct tplayer	*p = list;
-
-	out->lookup = player_lookup;
-	out->data = &p[i];
-	return 0;
-}
-
-static int
-meld_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct tmeld	*m = data;
-
-	if (strcmp(key, "meld_name") == 0)
-		return tpl_str(out, m->name);
-	if (strcmp(key, "cards") == 0)
-		return page_game_tsr_cards_val(out, &m->cards);
-	return tpl_none(out);
-}
-
-static int
-meld_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct towner	*o = list;
-
-	out->lookup = meld_lookup;
-	out->data = &o->m[i];
-	return 0;
-}
-
-static int
-owner_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct towner	*o = data;
-
-	if (strcmp(key, "owner_title") == 0)
-		return tpl_str(out, o->title);
-	if (strcmp(key, "melds") == 0)
-		return tpl_list(out, (size_t)o->n, meld_item, o);
-	return tpl_none(out);
-}
-
-static int
-owner_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct towner	*o = list;
-
-	out->lookup = owner_lookup;
-	out->data = &o[i];
-	return 0;
-}
-
-static int
-step_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct tstep	*t = data;
-
-	if (strcmp(key, "k") == 0)
-		return tpl_int(out, t->k);
-	if (strcmp(key, "step_name") == 0)
-		return tpl_str(out, t->name);
-	if (strcmp(key, "step_who") == 0)
-		return tpl_str(out, t->who);
-	return tpl_none(out);
-}
-
-static int
-step_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct tstep	*t = list;
-
-	out->lookup = step_lookup;
-	out->data = &t[i];
-	return 0;
-}
-
-static int
-hand_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct thand	*h = data;
-
-	if (strcmp(key, "hand_title") == 0)
-		return tpl_str(out, h->title);
-	if (strcmp(key, "count") == 0)
-		return tpl_int(out, h->count);
-	/* "1 card", "2 cards": the template's plural. */
-	if (strcmp(key, "count_one") == 0)
-		return tpl_bool(out, h->count == 1);
-	if (strcmp(key, "cards") == 0)
-		return page_game_tsr_cards_val(out, &h->cards);
-	return tpl_none(out);
-}
-
-static int
-hand_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct thand	*h = list;
-
-	out->lookup = hand_lookup;
-	out->data = &h[i];
-	return 0;
-}
-
-static int
-board_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct tsrboard	*b = data;
-	const struct tsr_state	*v = b->v;
-
-	if (strcmp(key, "board_tsr") == 0)
-		return tpl_bool(out, 1);
-	if (strcmp(key, "card_defs_html") == 0)
-		return tpl_str(out, b->defs);
-	if (strcmp(key, "players") == 0)
-		return tpl_list(out, (size_t)v->nseats, player_item,
-		    b->players);
-	if (strcmp(key, "round_name") == 0)
-		return tpl_str(out, b->round_name);
-	if (strcmp(key, "status") == 0)
-		return tpl_str(out, b->status);
-	if (strcmp(key, "owners") == 0)
-		return tpl_list(out, (size_t)b->nowners, owner_item,
-		    b->owners);
-	if (strcmp(key, "no_melds") == 0)
-		return tpl_bool(out, b->nowners == 0);
-	if (strcmp(key, "steps") == 0)
-		return tpl_list(out, TSR_CONTRACTS, step_item, b->steps);
-	if (strcmp(key, "dummy") == 0)
-		return tpl_bool(out, v->dummy);
-	if (strcmp(key, "window") == 0)
-		return tpl_str(out, b->window);
-	if (strcmp(key, "window_html") == 0)
-		return tpl_str(out, b->window_svg);
-	if (strcmp(key, "requests") == 0)
-		return tpl_str(out, b->requests);
-	if (strcmp(key, "stock") == 0)
-		return tpl_int(out, v->nstock);
-	if (strcmp(key, "stock_html") == 0)
-		return tpl_str(out, b->stock_svg);
-	if (strcmp(key, "discards") == 0)
-		return tpl_int(out, v->ndiscard);
-	if (strcmp(key, "discard_html") == 0)
-		return tpl_str(out, b->discard_svg);
-	if (strcmp(key, "rebuilds") == 0)
-		return tpl_int(out, v->rebuilds);
-	if (strcmp(key, "rebuild_cap") == 0)
-		return tpl_int(out, v->rebuild_cap);
-	if (strcmp(key, "has_hand") == 0)
-		return tpl_bool(out, b->has_hand);
-	if (strcmp(key, "hand") == 0)
-		return page_game_tsr_cards_val(out, &b->hand);
-	if (strcmp(key, "hand_count") == 0)
-		return tpl_int(out, b->hand.n);
-	/* "1 card", "2 cards": the template's plural. */
-	if (strcmp(key, "hand_count_one") == 0)
-		return tpl_bool(out, b->hand.n == 1);
-	if (strcmp(key, "others") == 0)
-		return tpl_list(out, (size_t)b->nothers, hand_item,
-		    b->others);
-	if (strcmp(key, "result") == 0)
-		return tpl_str(out, b->result);
-	if (strcmp(key, "mayi_on") == 0)
-		return tpl_bool(out, v->mayi);
-	return tpl_none(out);
-}
-
 static void
 players_set(struct req *r, struct tsrboard *b)
 {
@@ -734,5 +426,5 @@ page_game_tsr_board(struct req *r, const void *view,
 	b->result = result_text(r, b);
 	if (r->arena->failed)
 		return -1;
-	return page_game_one(r, out, 1, board_lookup, b);
+	return page_game_one(r, out, 1, page_game_tsr_board_lookup, b);
 }

@@ -1,6 +1,7 @@
 /*
- * page_game_tsr.h: what the two halves of the 12-Step Rummy pages share
- * (page_game_tsr.c: the board; page_game_tsr_play.c: the move forms).
+ * page_game_tsr.h: what the parts of the 12-Step Rummy pages share
+ * (page_game_tsr.c: the board; page_game_tsr_tpl.c: its template
+ * lookups; page_game_tsr_play.c: the move forms).
  * Cards are standard faces (cards_std.h); everything lives in the
  * request arena.
  */
@@ -9,13 +10,13 @@
 
 #include "card.h"
 #include "cards_std.h"
+#include "twelve_step.h"
 
 struct buf;
 struct words;
 struct page_game_names;
 struct req;
 struct tpl_val;
-struct tsr_state;
 
 enum {
 	PAGE_GAME_TSR_HAND_MAX = 64	/* 13 + 5 buys of 2 + draws, with room */
@@ -42,7 +43,10 @@ struct page_game_tsr_cards {
 void	page_game_tsr_card_set(struct req *r, struct page_game_tsr_card *p,
 	    card_t c, const char *note);
 
-/* A list of cards for a template: "card_html", "tok", "label", ... */
+/*
+ * A list of cards for a template: "card_html", "tok", "label", ...
+ * (page_game_tsr_tpl.c).
+ */
 int	page_game_tsr_cards_val(struct tpl_val *out,
 	    const struct page_game_tsr_cards *l);
 
@@ -56,6 +60,73 @@ int	page_game_tsr_hand(const struct tsr_state *v, int seat,
 /* "set of sevens", "run of hearts, 4 to 8": meld j of v, in the arena. */
 const char *page_game_tsr_meld_name(struct req *r, const struct tsr_state *v,
 	    int j);
+
+/* ---- the board: page_game_tsr.c fills it, page_game_tsr_tpl.c reads it */
+
+struct tmeld {
+	const char			*name;	/* "Set of sevens" */
+	struct page_game_tsr_cards	 cards;
+};
+
+/* One owner's melds on the table. */
+struct towner {
+	const char	*title;		/* "Alice's contract: 2 sets of 3" */
+	int		 n;
+	struct tmeld	 m[TSR_MELDS_MAX];
+};
+
+struct tplayer {
+	const char	*name;
+	int		 score, ncards, contract, buys;
+	const char	*contract_name;
+	int		 down, to_act, dealer, winner, you, bot, asked;
+	int		 made;		/* last round: the contract laid, or 0 */
+	int		 points;	/* last round's points */
+};
+
+/* One line of the contracts table: who works on it now. */
+struct tstep {
+	int		 k;
+	const char	*name;
+	const char	*who;		/* "Alice, Bob" or "" */
+};
+
+/* Another seat's hand, face up (history of a finished game). */
+struct thand {
+	const char			*title;
+	int				 count;
+	struct page_game_tsr_cards	 cards;
+};
+
+struct tsrboard {
+	const struct tsr_state		*v;
+	const struct page_game_names	*names;
+	int				 viewer;
+	struct tplayer			 players[TSR_SEATS_MAX];
+	struct towner			 owners[TSR_SEATS_MAX];
+	int				 nowners;
+	struct tstep			 steps[TSR_CONTRACTS];
+	struct thand			 others[TSR_SEATS_MAX];
+	int				 nothers;
+	struct page_game_tsr_cards	 hand;
+	int				 has_hand;
+	const char			*stock_svg, *discard_svg, *defs;
+	const char			*status;
+	const char			*window;	/* the "May I?" sentence */
+	const char			*requests;	/* "Carol, then Dan" */
+	const char			*window_svg;
+	const char			*result;
+	const char			*round_name;
+	int				 pick;
+};
+
+/*
+ * The board's lookup for page_game_one (tpl.h's tpl_ctx): data is a
+ * struct tsrboard; its lists (players, owners and their melds, steps,
+ * other hands, cards) read the structs above.
+ */
+int	page_game_tsr_board_lookup(const void *data, const char *key,
+	    struct tpl_val *out);
 
 /*
  * One move in words after the player's name (page_game_text_tsr.c,
