@@ -40,8 +40,8 @@ int	cli_export(int argc, char **argv);	/* cli_db.c */
 int	cli_test_state_sha(int argc, char **argv);	/* cli_db.c, hidden */
 int	cli_fcgi(int argc, char **argv);	/* cli_serve.c */
 int	cli_bench_fill(int argc, char **argv);	/* cli_bench.c, hidden */
-int	cli_bench_moves(int argc, char **argv);	/* cli_bench.c, hidden */
-int	cli_bench_write(int argc, char **argv);	/* cli_bench.c, hidden */
+int	cli_bench_moves(int argc, char **argv);	/* cli_bench_moves.c, hidden */
+int	cli_bench_write(int argc, char **argv);	/* cli_bench_write.c, hidden */
 int	cli_bench_table(int argc, char **argv);	/* cli_bench.c, hidden */
 int	cli_worker(int argc, char **argv);	/* cli_worker.c */
 int	cli_mail_in(int argc, char **argv);	/* cli_mail.c */
