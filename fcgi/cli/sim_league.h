@@ -2,7 +2,7 @@
  * sim_league.h: "topper sim --league strong:easy": the strong bot at
  * one seat (rotated game by game), the easy bot at the others, the
  * strong bot's share of wins with its 95% interval, and how long its
- * moves took.  cli_sim.c plays the games; this keeps the tally.
+ * moves took.  sim_game.c plays the games; this keeps the tally.
  */
 #ifndef TOPPER_SIM_LEAGUE_H
 #define TOPPER_SIM_LEAGUE_H
