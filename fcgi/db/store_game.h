@@ -23,6 +23,7 @@
 #include "outcome.h"
 #include "game.h"
 #include "record.h"
+#include "store_game_read.h"	/* load, ply, moves, record */
 
 struct arena;
 
@@ -100,33 +101,6 @@ enum db_rc	store_game_create(struct db *db, const struct store_game_new *n,
 		    int64_t *id, char why[GAME_WHY_MAX]);
 
 /*
- * Load game id into g (g->state and the decks in a).  Rebuilds the
- * state from the log when the stored layout or size differs from the
- * rules compiled in (g->rebuilt = 1; nothing is written).  DB_NOTFOUND
- * when there is no such game; DB_ERROR (logged) for an unknown game
- * slug or a log that does not replay.
- */
-enum db_rc	store_game_load(struct db *db, struct arena *a, int64_t id,
-		    struct store_game *g);
-
-/*
- * As store_game_load, with the rules given instead of found by slug
- * (tests and tools with rules outside the registry); the stored slug
- * must equal rules->slug.
- */
-enum db_rc	store_game_load_rules(struct db *db, struct arena *a,
-		    int64_t id, const struct game_rules *rules,
-		    struct store_game *g);
-
-/*
- * The stored ply of game id into *ply: one indexed read, for a caller
- * that loaded the game before its write transaction and checks inside
- * it that no move came in between.  DB_NOTFOUND when there is no such
- * game.
- */
-enum db_rc	store_game_ply(struct db *db, int64_t id, int *ply);
-
-/*
  * Record that seat made move text, reaching state next (from
  * rules->apply on g->state).  In decks mode the next deck is dealt into
  * next first.  Appends the move at ply g->ply + 1, stores the snapshot,
@@ -140,18 +114,6 @@ enum db_rc	store_game_ply(struct db *db, int64_t id, int *ply);
 enum db_rc	store_game_advance(struct db *db, struct store_game *g,
 		    int seat, const char *text, void *next,
 		    const struct game_events *ev, char why[GAME_WHY_MAX]);
-
-/* The move log of game id, in ply order, into *moves (arena). */
-enum db_rc	store_game_moves(struct db *db, struct arena *a, int64_t id,
-		    struct record_move **moves, int *nmoves);
-
-/*
- * g as a record (rules, options, seats, dealer, seed or decks, and the
- * move log read into a).  The seed is included whatever the state:
- * whoever prints it decides whether it may be shown (over).
- */
-enum db_rc	store_game_record(struct db *db, struct arena *a,
-		    const struct store_game *g, struct record *rec);
 
 /*
  * Rewrite every snapshot whose layout differs from its rules' (after an
