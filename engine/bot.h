@@ -23,6 +23,17 @@ enum game_rc	bot_choose(const struct game_rules *rules, const void *view,
 		    int seat, const uint8_t noise[32], struct game_move *out);
 
 /*
+ * The strong bot's base move for seat in view, the one its search
+ * starts from and keeps unless another beats it (search.h): the
+ * game's own rule for the strong level where it has one better than
+ * its easy bot's (registry.c: Vodkapolis 500's careful discard), else
+ * bot_choose's.  Same contract as bot_choose.
+ */
+enum game_rc	bot_base_choose(const struct game_rules *rules,
+		    const void *view, int seat, const uint8_t noise[32],
+		    struct game_move *out);
+
+/*
  * A uniformly random legal move of seat (rules->legal() on view), drawn
  * with a ChaCha20 stream keyed by noise (rng_uniform over the count;
  * over the first GAME_LEGAL_MAX when a game lists more).  GAME_OK, or

@@ -1,7 +1,8 @@
 /*
  * registry.c: every game the program knows, in the order the lobby
- * lists them, with its rules (game.h), its bot (bot.h) and its view's
- * JSON (codec.h).  The one engine file that names every game: a new game
+ * lists them, with its rules (game.h), its bot (bot.h), the strong
+ * bot's own base rule where a game has one, and its view's JSON
+ * (codec.h).  The one engine file that names every game: a new game
  * adds a line here and one in fcgi/games/registry.c.
  */
 #include <string.h>
@@ -27,6 +28,7 @@ name(const void *view, int seat, const uint8_t noise[32],		\
 }
 BOT(gin_vodka_bot, gv_bot_choose, struct gv_state)
 BOT(vodkapolis_bot, vp_bot_choose, struct vp_state)
+BOT(vodkapolis_careful, vp_bot_choose_careful, struct vp_state)
 BOT(rummy500_bot, r500_bot_choose, struct r500_state)
 BOT(six_suit_bot, six_bot_choose, struct six_state)
 BOT(twelve_step_bot, tsr_bot_choose, struct tsr_state)
@@ -36,14 +38,18 @@ static const struct entry {
 	const struct game_rules	*rules;
 	enum game_rc		(*bot)(const void *, int, const uint8_t[32],
 				    struct game_move *);
+	/* The strong bot's base move (bot_base_choose); NULL: bot's. */
+	enum game_rc		(*base)(const void *, int, const uint8_t[32],
+				    struct game_move *);
 	struct json_object	*(*view_json)(const void *);
 } games[] = {
-	{ &gv_rules, gin_vodka_bot, codec_gin_vodka_view },
-	{ &cm_rules, cm_bot_choose, codec_casino_view },
-	{ &vp_rules, vodkapolis_bot, codec_vodkapolis_view },
-	{ &r500_rules, rummy500_bot, codec_rummy500_view },
-	{ &six_rules, six_suit_bot, codec_six_suit_view },
-	{ &tsr_rules, twelve_step_bot, codec_twelve_step_view },
+	{ &gv_rules, gin_vodka_bot, NULL, codec_gin_vodka_view },
+	{ &cm_rules, cm_bot_choose, NULL, codec_casino_view },
+	{ &vp_rules, vodkapolis_bot, vodkapolis_careful,
+	    codec_vodkapolis_view },
+	{ &r500_rules, rummy500_bot, NULL, codec_rummy500_view },
+	{ &six_rules, six_suit_bot, NULL, codec_six_suit_view },
+	{ &tsr_rules, twelve_step_bot, NULL, codec_twelve_step_view },
 };
 
 enum { NGAMES = sizeof(games) / sizeof(games[0]) };
@@ -92,6 +98,17 @@ bot_choose(const struct game_rules *rules, const void *view, int seat,
 	if (e == NULL || e->bot == NULL)
 		return bot_random(rules, view, seat, noise, out);
 	return e->bot(view, seat, noise, out);
+}
+
+enum game_rc
+bot_base_choose(const struct game_rules *rules, const void *view, int seat,
+    const uint8_t noise[32], struct game_move *out)
+{
+	const struct entry	*e = entry_of(rules);
+
+	if (e == NULL || e->base == NULL)
+		return bot_choose(rules, view, seat, noise, out);
+	return e->base(view, seat, noise, out);
 }
 
 struct json_object *

@@ -150,7 +150,7 @@ same_move(const struct game_rules *r, const struct game_move *a,
 }
 
 /*
- * The moves to compare: the easy bot's choice first, then the others
+ * The moves to compare: the base move first (base_choose), then the others
  * listed, or when there are more than SEARCH_CANDIDATES_MAX a random
  * sample of them.  Returns the count (0: no legal move).
  */
@@ -168,7 +168,7 @@ candidates(struct search_ctx *c, const void *view, struct rng *mr,
 	if (n > GAME_LEGAL_MAX)
 		n = GAME_LEGAL_MAX;
 	search_noise(mr, nz);
-	if (bot_choose(c->r, view, c->seat, nz, &cand[0]) != GAME_OK)
+	if (bot_base_choose(c->r, view, c->seat, nz, &cand[0]) != GAME_OK)
 		cand[0] = c->list[0];
 	for (k = 1, i = 0; k < SEARCH_CANDIDATES_MAX && i < n; i++) {
 		if (n > SEARCH_CANDIDATES_MAX) {
@@ -212,7 +212,7 @@ t_crit(double p, int df)
 	    1482 * z2 * z2 - 1920 * z2 - 945) / (92160 * v * v * v * v);
 }
 
-/* The paired differences of one candidate with the easy move. */
+/* The paired differences of one candidate with the base move. */
 struct search_tally {
 	double	 sum, sq;
 	int	 n;
@@ -254,7 +254,7 @@ pooled_var(const struct search_tally *ta, int n)
 }
 
 /*
- * The t of candidate i against the easy move: its mean difference
+ * The t of candidate i against the base move: its mean difference
  * over its standard error, the variance floored at a quarter of the
  * pooled one (pv).  With no spread anywhere, any gain is certain.
  */
@@ -271,7 +271,7 @@ tally_t(const struct search_tally *t, double pv)
 }
 
 /*
- * One round: a sample, and on it the easy move and each candidate i
+ * One round: a sample, and on it the base move and each candidate i
  * with on[i] played out from the same stream, their differences
  * added to ta[i].  Returns the playouts made; *stopped is set when the
  * caller's stop came first (the round then counts for nothing).
@@ -324,7 +324,7 @@ search_round(struct search_ctx *c, const void *view, struct rng *mr,
  * The playouts for seat's decision in view: the caller's budget, times
  * the game's share for that decision (game.h search_share) when it
  * has one, so a game can spend a turn's budget on the decision that
- * matters; 0: the easy move stands unsearched.
+ * matters; 0: the base move stands unsearched.
  */
 static int
 share_budget(const struct game_rules *r, const void *view, int seat,
@@ -363,7 +363,7 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 		stats = &none;
 	memset(stats, 0, sizeof(*stats));
 	if (rules->determinize == NULL)
-		return bot_choose(rules, view, seat, noise, out);
+		return bot_base_choose(rules, view, seat, noise, out);
 	c.r = rules;
 	c.seat = seat;
 	c.depth = budget->depth;
@@ -378,14 +378,14 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	budget_po = share_budget(rules, view, seat, budget);
 	if (budget_po == 0) {
 		stats->candidates = 1;
-		return bot_choose(rules, view, seat, noise, out);
+		return bot_base_choose(rules, view, seat, noise, out);
 	}
 	rng_init(&mr, noise);
 	if ((n = candidates(&c, view, &mr, cand)) == 0)
 		return GAME_REFUSED;
 	/*
 	 * Half the budget screens the candidates, each on
-	 * SEARCH_ROUNDS_MIN rounds (a round plays the easy move and every
+	 * SEARCH_ROUNDS_MIN rounds (a round plays the base move and every
 	 * candidate on one sample), so it caps them at
 	 * playouts / (2 x SEARCH_ROUNDS_MIN), a random few of the others
 	 * when there are more.
@@ -423,8 +423,8 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 			break;
 	}
 	/*
-	 * The screen's best (by its mean gain over the easy move, if any
-	 * gained at all) is then played against the easy move on fresh
+	 * The screen's best (by its mean gain over the base move, if any
+	 * gained at all) is then played against the base move on fresh
 	 * samples, with the rest of the budget: the screen picked it for
 	 * its luck as much as for its worth, so only the fresh samples
 	 * may judge it.
@@ -449,7 +449,7 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	stats->playouts = done;
 	stats->moves = c.moves;
 	/*
-	 * The easy move stands unless the screen's best did better on
+	 * The base move stands unless the screen's best did better on
 	 * the fresh samples by Student's critical t at SEARCH_ALPHA for
 	 * their count: noise must not talk the bot out of a sound move
 	 * (nor into a move and its undoing, turn after turn).  Its spread

@@ -7,12 +7,15 @@
  * unseen cards dealt at random, cards public play put in a hand kept
  * there), every candidate move is applied to that same sample and
  * played out by a fast default policy (the easy bot, or random legal
- * moves) to the end of the hand or a move cap.  Half the budget
+ * moves) to the end of the hand or a move cap.  The search starts
+ * from the base move: the game's own rule for the strong bot where it
+ * has one (bot.h bot_base_choose: Vodkapolis 500's careful discard),
+ * else the easy bot's choice.  Half the budget
  * screens the candidates, each on SEARCH_ROUNDS_MIN samples (with a
- * small budget, the easy move and a random few others only: at most
+ * small budget, the base move and a random few others only: at most
  * playouts / (2 x SEARCH_ROUNDS_MIN) moves); the screen's best, if it
- * gained at all, then plays the easy move on fresh samples with the
- * rest.  The easy bot's own choice stands unless the best beat it on
+ * gained at all, then plays the base move on fresh samples with the
+ * rest.  The base move stands unless the best beat it on
  * those fresh samples by Student's critical t at SEARCH_ALPHA for
  * their count (at least SEARCH_ROUNDS_MIN), its spread floored by the
  * spread all candidates showed on the screen; so a move is replaced
@@ -26,7 +29,7 @@
  *
  * A game may weigh its decisions (game.h search_share): the budget a
  * decision gets is the caller's times its share, and a share of 0
- * leaves the easy move unsearched (Vodkapolis 500 gives the draw or
+ * leaves the base move unsearched (Vodkapolis 500 gives the draw or
  * take a turn's budget, three times a meld's or a discard's).
  *
  * Randomness comes only from the caller's 32 bytes of noise, so a
@@ -49,7 +52,7 @@ enum {
 	SEARCH_CANDIDATES_MAX = 48,	/* moves searched; the rest are sampled out */
 	SEARCH_WIN_BONUS = 100,		/* a playout that ends the game */
 	/*
-	 * Samples a move is judged on before it may replace the easy one:
+	 * Samples a move is judged on before it may replace the base one:
 	 * a paired t on two has one degree of freedom, and where results
 	 * come in steps (Six Suit's first fall: 3 points either way) two
 	 * equal differences have no spread at all, which read as an
@@ -59,7 +62,7 @@ enum {
 };
 
 /*
- * The chance that the screen's best replaces the easy move when its
+ * The chance that the screen's best replaces the base move when its
  * true gain is nil (the fresh samples' one-sided test).
  */
 #define SEARCH_ALPHA 0.05
@@ -71,12 +74,12 @@ enum search_policy {
 
 /* What the search saw when it chose (search_budget.trace). */
 struct search_trace {
-	const struct game_move	*easy;		/* the easy bot's move */
+	const struct game_move	*easy;		/* the base move */
 	const struct game_move	*chosen;	/* the move returned */
 	int			 candidates;
 	int			 rounds;	/* samples the choice was judged on */
-	double			 mean;		/* chosen less easy, per sample */
-	double			 t;		/* its t (0 when the easy move stands) */
+	double			 mean;		/* chosen less base, per sample */
+	double			 t;		/* its t (0 when the base move stands) */
 };
 
 struct search_budget {
@@ -108,8 +111,8 @@ struct search_stats {
 
 /*
  * Choose seat's move from view (rules->view(state, seat)) with the
- * strong bot.  Falls back to the easy bot (bot_choose) for a game
- * without determinize.  GAME_OK with *out set, or GAME_REFUSED when
+ * strong bot.  Falls back to the base move for a game without
+ * determinize.  GAME_OK with *out set, or GAME_REFUSED when
  * the seat has no legal move.  stats may be NULL.
  */
 enum game_rc	search_choose(const struct game_rules *rules,

@@ -308,6 +308,16 @@ enum game_rc vp_bot_choose(const struct vp_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
 /*
+ * The strong bot's own rule (bot_base_choose in bot.h: the move its
+ * search starts from): vp_bot_choose's, but its discard keeps the cards
+ * an opponent may meld: their penalty no longer counts, and each pair
+ * of their lines' cards seat cannot see (in no hand of its own, the
+ * chain or a meld) counts against them.  Pure.
+ */
+enum game_rc vp_bot_choose_careful(const struct vp_state *view, int seat,
+	    const uint8_t noise[32], struct game_move *out);
+
+/*
  * A floor under the cost the bot's greedy play leaves seat holding
  * hand[0..n-1] on s's table (its penalty plus 3 a card): the cards no
  * new meld or add can ever take, those on no line with 3 held cards

@@ -7,6 +7,7 @@
  * legal moves of their own views.  The bot sees only its seat's view;
  * every move it makes must be legal, and it must win clearly more than
  * its fair share (at least 90% of the games, against 1/n by chance).
+ * Then its parts, and the strong bot's careful discard.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,8 +18,10 @@
 #include <cmocka.h>
 #include <limits.h>
 
+#include "bot.h"
 #include "game.h"
 #include "rng.h"
+#include "search.h"
 #include "vodkapolis.h"
 
 enum {
@@ -447,6 +450,82 @@ test_greedy_fast(void **state)
 	assert_true(greedy_same(&s, 0, INT_MAX));
 }
 
+/*
+ * The strong bot's careful discard (vp_bot_choose_careful) against the
+ * easy bot's, seat 0 of 2 holding two cards of no common line: ?Kb
+ * (black blob "?", the highest penalty) whose lines are all out of
+ * sight, and 1Rc (the lowest) whose twelve line-mates all lie in the
+ * chain, so no opponent can hold a pair to meld it with.  The easy bot
+ * sheds the penalty (?Kb); the careful one the card nobody can use
+ * (1Rc), and ?Kb when the chain holds its line-mates instead.
+ */
+static void
+test_careful_discard(void **state)
+{
+	struct vp_state		 s, v;
+	struct game_setup	 su = { 2, NULL, NULL, 0 };
+	struct game_move	 mv;
+	struct search_budget	 b;
+	uint8_t			 seed[32], noise[32];
+	char			 why[GAME_WHY_MAX];
+	card_t			 hi, lo;
+	int			 k, i;
+
+	(void)state;
+	memset(seed, 3, sizeof(seed));
+	memset(noise, 0, sizeof(noise));
+	su.seed = seed;
+	assert_int_equal(vp_rules.setup(&s, &su, why), GAME_OK);
+	hi = card_tt_make(CARD_NQ, CARD_BLACK, CARD_BLOB);
+	lo = card_tt_make(0, 0, 0);
+	assert_true(vp_card_value(hi) > vp_card_value(lo));
+	s.phase = VP_PHASE_PLAY;
+	s.turn = 0;
+	s.drawn = s.taken = CARD_NONE;
+	s.nlog = 0;
+	s.nmelds = 0;
+	s.nhand[0] = 2;
+	s.hands[0][0] = lo;
+	s.hands[0][1] = hi;
+	s.nchain = 0;
+	for (k = 1; k < 5; k++) {
+		s.chain[s.nchain++] = card_tt_make(k, 0, 0);
+		s.chain[s.nchain++] = card_tt_make(0, k, 0);
+		s.chain[s.nchain++] = card_tt_make(0, 0, k);
+	}
+	vp_rules.view(&s, 0, &v);
+	assert_int_equal(vp_bot_choose(&v, 0, noise, &mv), GAME_OK);
+	assert_int_equal(mv.verb, VP_DISCARD);
+	assert_int_equal(mv.cards[0], hi);
+	assert_int_equal(vp_bot_choose_careful(&v, 0, noise, &mv), GAME_OK);
+	assert_int_equal(mv.verb, VP_DISCARD);
+	assert_int_equal(mv.cards[0], lo);
+	/*
+	 * The strong bot's base move (bot.h), and its search's choice
+	 * where 1 playout a move leaves the base move standing.
+	 */
+	assert_int_equal(bot_base_choose(&vp_rules, &v, 0, noise, &mv),
+	    GAME_OK);
+	assert_int_equal(mv.cards[0], lo);
+	assert_int_equal(bot_choose(&vp_rules, &v, 0, noise, &mv), GAME_OK);
+	assert_int_equal(mv.cards[0], hi);
+	memset(&b, 0, sizeof(b));
+	b.playouts = 1;
+	assert_int_equal(search_choose(&vp_rules, &v, 0, noise, &b, &mv,
+	    NULL), GAME_OK);
+	assert_int_equal(mv.cards[0], lo);
+	/* The other way round: ?Kb's line-mates in the chain, not 1Rc's. */
+	s.nchain = 0;
+	for (i = 0; i < 3; i++)
+		for (k = 0; k < 4; k++)
+			s.chain[s.nchain++] = card_tt_make(
+			    i == 0 ? k : CARD_NQ, i == 1 ? k : CARD_BLACK,
+			    i == 2 ? k : CARD_BLOB);
+	vp_rules.view(&s, 0, &v);
+	assert_int_equal(vp_bot_choose_careful(&v, 0, noise, &mv), GAME_OK);
+	assert_int_equal(mv.cards[0], hi);
+}
+
 int
 main(void)
 {
@@ -456,6 +535,7 @@ main(void)
 		cmocka_unit_test(test_bot_floor),
 		cmocka_unit_test(test_bot_take_floors),
 		cmocka_unit_test(test_greedy_fast),
+		cmocka_unit_test(test_careful_discard),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
