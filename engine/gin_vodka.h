@@ -178,6 +178,13 @@ enum {
 	GV_NOT_A_VIEW = -3		/* gv_state.viewer of a full state */
 };
 
+/* Is a hand under way (dealt, not over)?  The views ask it too. */
+static inline int
+gv_playing(const struct gv_state *s)
+{
+	return s->phase > GV_PHASE_DEAL && s->phase < GV_PHASE_OVER;
+}
+
 /* ---- gin_vodka_legal.c: what the seat to act may do ---- */
 
 /*

@@ -10,12 +10,6 @@
 
 #include "move.h"
 
-static int
-playing(const struct gv_state *s)
-{
-	return s->phase > GV_PHASE_DEAL && s->phase < GV_PHASE_OVER;
-}
-
 int
 gv_can_draw(const struct gv_state *s)
 {
@@ -31,7 +25,7 @@ gv_legal(const void *st, int seat, struct game_move *out, int max)
 	card_t			 kept[GV_HAND_MAX], c;
 	int			 n = 0, i, j, k, nh;
 
-	if (!playing(s) || seat != s->turn)
+	if (!gv_playing(s) || seat != s->turn)
 		return 0;
 	/* A view made for anyone else hides this seat's hand: no moves. */
 	if (s->viewer != GV_NOT_A_VIEW && s->viewer != seat)
@@ -97,7 +91,7 @@ gv_status(const void *st, struct game_status *out)
 	out->hand = s->hand;
 	out->dealer = s->dealer;
 	out->needs_deck = s->phase == GV_PHASE_DEAL;
-	out->to_act = playing(s) ? 1u << s->turn : 0;
+	out->to_act = gv_playing(s) ? 1u << s->turn : 0;
 	out->winners = s->winners;
 	for (i = 0; i < GV_SEATS; i++)
 		out->scores[i] = s->scores[i];
@@ -111,7 +105,7 @@ gv_timeout_move(const void *st, int seat, struct game_move *out)
 	int			 i;
 
 	move_clear(out);
-	if (!playing(s) || seat != s->turn)
+	if (!gv_playing(s) || seat != s->turn)
 		return GAME_REFUSED;
 	switch (s->phase) {
 	case GV_PHASE_OPEN_ND:

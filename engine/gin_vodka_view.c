@@ -12,12 +12,6 @@
 #include "deck.h"
 
 static int
-playing(const struct gv_state *s)
-{
-	return s->phase > GV_PHASE_DEAL && s->phase < GV_PHASE_OVER;
-}
-
-static int
 shows_all(const struct gv_state *s, int viewer)
 {
 	return viewer == GAME_VIEW_ALL && s->over;
@@ -111,7 +105,7 @@ gv_audit(const void *st, char why[GAME_WHY_MAX])
 				    "in hand %d", i);
 				return -1;
 			}
-	if (playing(s) && s->nhand[s->turn ^ 1] != GV_HAND) {
+	if (gv_playing(s) && s->nhand[s->turn ^ 1] != GV_HAND) {
 		snprintf(why, GAME_WHY_MAX, "the waiting seat holds %d cards",
 		    s->nhand[s->turn ^ 1]);
 		return -1;
