@@ -31,27 +31,27 @@ board_viewer(const struct page_game_names *names)
 }
 
 static const char *
-who(const struct gvboard *b, int seat)
+who(const struct pgv_board *b, int seat)
 {
 	return page_game_who(b->names, seat);
 }
 
 /* The same inside a sentence: "you". */
 static const char *
-who_mid(const struct gvboard *b, int seat)
+who_mid(const struct pgv_board *b, int seat)
 {
 	return page_game_who_mid(b->names, seat);
 }
 
 /* The verb ending for seat: "You score", "Alice scores". */
 static const char *
-es(const struct gvboard *b, int seat)
+es(const struct pgv_board *b, int seat)
 {
 	return seat == b->viewer ? "" : "s";
 }
 
 static void
-pcard_set(struct req *r, struct pcard *p, card_t c, const char *note)
+pcard_set(struct req *r, struct pgv_card *p, card_t c, const char *note)
 {
 	memset(p, 0, sizeof(*p));
 	p->card = c;
@@ -62,7 +62,7 @@ pcard_set(struct req *r, struct pcard *p, card_t c, const char *note)
 
 /* cards[0..n) as a list in the arena. */
 static int
-plist_set(struct req *r, struct plist *l, const card_t *cards, int n)
+plist_set(struct req *r, struct pgv_list *l, const card_t *cards, int n)
 {
 	int	 i;
 
@@ -80,7 +80,7 @@ plist_set(struct req *r, struct plist *l, const card_t *cards, int n)
 
 /* An arrangement's melds; with_laid adds each meld's lay-offs. */
 static int
-melds_set(struct req *r, struct pmelds *m, const struct gv_arrangement *a,
+melds_set(struct req *r, struct pgv_melds *m, const struct gv_arrangement *a,
     int with_laid)
 {
 	int	 i, nl;
@@ -105,7 +105,7 @@ melds_set(struct req *r, struct pmelds *m, const struct gv_arrangement *a,
 /* ---- building the board ---- */
 
 static const char *
-status_text(struct req *r, const struct gvboard *b)
+status_text(struct req *r, const struct pgv_board *b)
 {
 	const struct gv_state	*v = b->v;
 	const char		*w = who(b, v->turn);
@@ -150,7 +150,7 @@ status_text(struct req *r, const struct gvboard *b)
 }
 
 static const char *
-result_text(struct req *r, const struct gvboard *b, const struct gv_result *x)
+result_text(struct req *r, const struct pgv_board *b, const struct gv_result *x)
 {
 	char	 tok[WORDS_FACE_MAX];
 	int	 k = x->knocker, d = x->knocker ^ 1, nlaid = 0, i;
@@ -190,7 +190,7 @@ const char *
 page_game_gv_result(struct req *r, const struct page_game_names *names,
     const struct gv_result *x)
 {
-	struct gvboard	 b;
+	struct pgv_board	 b;
 
 	memset(&b, 0, sizeof(b));
 	b.names = names;
@@ -199,7 +199,7 @@ page_game_gv_result(struct req *r, const struct page_game_names *names,
 }
 
 static int
-result_set(struct req *r, struct gvboard *b)
+result_set(struct req *r, struct pgv_board *b)
 {
 	const struct gv_result	*x = &b->v->last;
 
@@ -222,7 +222,7 @@ result_set(struct req *r, struct gvboard *b)
 
 /* One hand: face up when the view shows it, else as backs. */
 static int
-hand_set(struct req *r, struct gvboard *b, struct phand *h, int seat)
+hand_set(struct req *r, struct pgv_board *b, struct pgv_hand *h, int seat)
 {
 	const struct gv_state	*v = b->v;
 	struct buf		 backs, title;
@@ -241,7 +241,7 @@ hand_set(struct req *r, struct gvboard *b, struct phand *h, int seat)
 		if (plist_set(r, &h->cards, v->hands[seat], n) != 0)
 			return -1;
 		for (i = 0; i < n; i++) {
-			struct pcard	*p = &h->cards.v[i];
+			struct pgv_card	*p = &h->cards.v[i];
 			int		 just = v->drawn != CARD_NONE &&
 					    v->hands[seat][i] == v->drawn &&
 					    seat == v->turn;
@@ -273,7 +273,7 @@ page_game_gv_board(struct req *r, const void *view,
     const struct page_game_names *names, int mode, struct tpl_val *out)
 {
 	const struct gv_state	*v = view;
-	struct gvboard		*b;
+	struct pgv_board		*b;
 	struct buf		 sb;
 	int			 s, order[GV_SEATS], no = 0;
 
@@ -286,7 +286,7 @@ page_game_gv_board(struct req *r, const void *view,
 	    v->turn == b->viewer && !names->vacant &&
 	    (v->phase == GV_PHASE_DISCARD || v->phase == GV_PHASE_LAST_DISCARD);
 	for (s = 0; s < GV_SEATS; s++) {
-		struct pplayer	*p = &b->players[s];
+		struct pgv_player	*p = &b->players[s];
 
 		p->name = who(b, s);
 		p->score = (int)v->scores[s];

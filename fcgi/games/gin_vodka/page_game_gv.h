@@ -22,7 +22,7 @@ struct words;
 /* ---- the board: page_game_gv.c fills it, page_game_gv_tpl.c reads it ---- */
 
 /* One card as the templates see it. */
-struct pcard {
+struct pgv_card {
 	card_t		 card;
 	char		 tok[CARD_TEXT_MAX];
 	const char	*svg;
@@ -33,67 +33,67 @@ struct pcard {
 	char		 move[8 + CARD_TEXT_MAX];	/* "discard 3Rh" */
 };
 
-struct plist {
+struct pgv_list {
 	int		 n;
-	struct pcard	*v;
+	struct pgv_card	*v;
 };
 
-struct pmeld {
-	struct plist	 own;
-	struct plist	 laid;		/* lay-offs onto it */
+struct pgv_meld {
+	struct pgv_list	 own;
+	struct pgv_list	 laid;		/* lay-offs onto it */
 };
 
-struct pmelds {
+struct pgv_melds {
 	int		 n;
-	struct pmeld	 v[GV_MELDS_MAX];
+	struct pgv_meld	 v[GV_MELDS_MAX];
 };
 
 /* A hand on the table: face up, or as backs. */
-struct phand {
+struct pgv_hand {
 	const char	*title;		/* "Your hand", "Alice's hand" */
 	int		 mine;
 	int		 count;
-	struct plist	 cards;		/* face up; n = 0 when hidden */
+	struct pgv_list	 cards;		/* face up; n = 0 when hidden */
 	const char	*backs;		/* the backs' SVG when hidden */
 };
 
-struct pplayer {
+struct pgv_player {
 	const char	*name;
 	int		 score, ncards;
 	int		 to_act, dealer, winner, you, bot;
 };
 
 /* The last hand's panel. */
-struct presult {
+struct pgv_result {
 	const struct gv_result	*r;
 	const char		*text;
 	const char		*kname, *dname;
-	struct pmelds		 kmelds, dmelds;
-	struct plist		 kdead, ddead;
+	struct pgv_melds		 kmelds, dmelds;
+	struct pgv_list		 kdead, ddead;
 };
 
-struct gvboard {
+struct pgv_board {
 	const struct gv_state		*v;
 	const struct page_game_names	*names;
 	int				 viewer;
-	struct pplayer			 players[GV_SEATS];
-	struct phand			 hands[GV_SEATS];	/* others first */
+	struct pgv_player			 players[GV_SEATS];
+	struct pgv_hand			 hands[GV_SEATS];	/* others first */
 	int				 nhands;
 	const char			*stock_svg, *discard_svg;
 	const char			*defs;	/* the cards' patterns */
 	card_t				 top;
 	const char			*status;
 	const char			*knocker;
-	struct pmelds			 kmelds;	/* the knock in progress */
-	struct plist			 kdead;
+	struct pgv_melds			 kmelds;	/* the knock in progress */
+	struct pgv_list			 kdead;
 	int				 has_result;
-	struct presult			 res;
+	struct pgv_result			 res;
 	int				 pick;	/* the viewer's hand is the pick */
 };
 
 /*
  * The board's lookup for page_game_one (tpl.h's tpl_ctx): data is a
- * struct gvboard; its lists (players, hands, melds, cards, the result)
+ * struct pgv_board; its lists (players, hands, melds, cards, the result)
  * read the structs above.
  */
 int	page_game_gv_board_lookup(const void *data, const char *key,

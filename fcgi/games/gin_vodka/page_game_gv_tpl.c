@@ -19,7 +19,7 @@
 static int
 card_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct pcard	*p = data;
+	const struct pgv_card	*p = data;
 
 	switch (key[0]) {
 	case 'c':
@@ -57,7 +57,7 @@ card_lookup(const void *data, const char *key, struct tpl_val *out)
 static int
 card_item(const void *list, size_t i, struct tpl_ctx *out)
 {
-	const struct plist	*l = list;
+	const struct pgv_list	*l = list;
 
 	out->lookup = card_lookup;
 	out->data = &l->v[i];
@@ -65,7 +65,7 @@ card_item(const void *list, size_t i, struct tpl_ctx *out)
 }
 
 static int
-cards_val(struct tpl_val *out, const struct plist *l)
+cards_val(struct tpl_val *out, const struct pgv_list *l)
 {
 	return tpl_list(out, (size_t)l->n, card_item, l);
 }
@@ -73,7 +73,7 @@ cards_val(struct tpl_val *out, const struct plist *l)
 static int
 meld_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct pmeld	*m = data;
+	const struct pgv_meld	*m = data;
 
 	switch (key[0]) {
 	case 'h':
@@ -95,7 +95,7 @@ meld_lookup(const void *data, const char *key, struct tpl_val *out)
 static int
 meld_item(const void *list, size_t i, struct tpl_ctx *out)
 {
-	const struct pmelds	*m = list;
+	const struct pgv_melds	*m = list;
 
 	out->lookup = meld_lookup;
 	out->data = &m->v[i];
@@ -103,7 +103,7 @@ meld_item(const void *list, size_t i, struct tpl_ctx *out)
 }
 
 static int
-melds_val(struct tpl_val *out, const struct pmelds *m)
+melds_val(struct tpl_val *out, const struct pgv_melds *m)
 {
 	return tpl_list(out, (size_t)m->n, meld_item, m);
 }
@@ -113,7 +113,7 @@ melds_val(struct tpl_val *out, const struct pmelds *m)
 static int
 player_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct pplayer	*p = data;
+	const struct pgv_player	*p = data;
 
 	switch (key[0]) {
 	case 'b':
@@ -153,7 +153,7 @@ player_lookup(const void *data, const char *key, struct tpl_val *out)
 static int
 player_item(const void *list, size_t i, struct tpl_ctx *out)
 {
-	const struct pplayer	*p = list;
+	const struct pgv_player	*p = list;
 
 	out->lookup = player_lookup;
 	out->data = &p[i];
@@ -163,7 +163,7 @@ player_item(const void *list, size_t i, struct tpl_ctx *out)
 static int
 hand_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct phand	*h = data;
+	const struct pgv_hand	*h = data;
 
 	switch (key[0]) {
 	case 'b':
@@ -198,7 +198,7 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 static int
 hand_item(const void *list, size_t i, struct tpl_ctx *out)
 {
-	const struct phand	*h = list;
+	const struct pgv_hand	*h = list;
 
 	out->lookup = hand_lookup;
 	out->data = &h[i];
@@ -208,7 +208,7 @@ hand_item(const void *list, size_t i, struct tpl_ctx *out)
 static int
 result_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct presult	*p = data;
+	const struct pgv_result	*p = data;
 	const struct gv_result	*r = p->r;
 
 	switch (key[0]) {
@@ -263,7 +263,7 @@ int
 page_game_gv_board_lookup(const void *data, const char *key,
     struct tpl_val *out)
 {
-	const struct gvboard	*b = data;
+	const struct pgv_board	*b = data;
 	const struct gv_state	*v = b->v;
 	int			 opening = v->phase == GV_PHASE_OPEN_ND ||
 				    v->phase == GV_PHASE_OPEN_D;

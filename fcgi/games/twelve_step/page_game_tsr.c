@@ -78,14 +78,14 @@ page_game_tsr_meld_name(struct req *r, const struct tsr_state *v, int j)
 /* ---- building the board ---- */
 
 static const char *
-who(const struct tsrboard *b, int seat)
+who(const struct ptsr_board *b, int seat)
 {
 	return page_game_who(b->names, seat);
 }
 
 /* Meld j's cards, each wild drawn as what it stands for. */
 static int
-meld_set(struct req *r, const struct tsr_state *v, int j, struct tmeld *t)
+meld_set(struct req *r, const struct tsr_state *v, int j, struct ptsr_meld *t)
 {
 	const struct tsr_meld	*m = &v->melds[j];
 	struct buf		 sb;
@@ -121,10 +121,10 @@ meld_set(struct req *r, const struct tsr_state *v, int j, struct tmeld *t)
 }
 
 static int
-owners_set(struct req *r, struct tsrboard *b)
+owners_set(struct req *r, struct ptsr_board *b)
 {
 	const struct tsr_state	*v = b->v;
-	struct towner		*o;
+	struct ptsr_owner		*o;
 	int			 s, j;
 
 	for (s = 0; s < v->nseats; s++) {
@@ -151,7 +151,7 @@ owners_set(struct req *r, struct tsrboard *b)
 
 /* The seats that asked for the window's card, in the order served. */
 static const char *
-requests_text(struct req *r, const struct tsrboard *b)
+requests_text(struct req *r, const struct ptsr_board *b)
 {
 	const struct tsr_state	*v = b->v;
 	struct buf		 sb;
@@ -170,7 +170,7 @@ requests_text(struct req *r, const struct tsrboard *b)
 }
 
 static void
-window_set(struct req *r, struct tsrboard *b)
+window_set(struct req *r, struct ptsr_board *b)
 {
 	const struct tsr_state	*v = b->v;
 	const char		*t = who(b, v->turn);
@@ -200,7 +200,7 @@ window_set(struct req *r, struct tsrboard *b)
 }
 
 static const char *
-status_text(struct req *r, const struct tsrboard *b)
+status_text(struct req *r, const struct ptsr_board *b)
 {
 	const struct tsr_state	*v = b->v;
 	const char		*w = who(b, v->turn);
@@ -252,7 +252,7 @@ status_text(struct req *r, const struct tsrboard *b)
 }
 
 static const char *
-result_text(struct req *r, const struct tsrboard *b)
+result_text(struct req *r, const struct ptsr_board *b)
 {
 	const struct tsr_result	*x = &b->v->last;
 
@@ -267,14 +267,14 @@ result_text(struct req *r, const struct tsrboard *b)
 }
 
 static void
-steps_set(struct req *r, struct tsrboard *b)
+steps_set(struct req *r, struct ptsr_board *b)
 {
 	const struct tsr_state	*v = b->v;
 	struct buf		 sb;
 	int			 k, s, n;
 
 	for (k = 1; k <= TSR_CONTRACTS; k++) {
-		struct tstep	*t = &b->steps[k - 1];
+		struct ptsr_step	*t = &b->steps[k - 1];
 
 		t->k = k;
 		t->name = tsr_contract_name(k);
@@ -291,7 +291,7 @@ steps_set(struct req *r, struct tsrboard *b)
 
 /* The viewer's hand; radios of f-discard when they may discard. */
 static int
-hand_set(struct req *r, struct tsrboard *b)
+hand_set(struct req *r, struct ptsr_board *b)
 {
 	const struct tsr_state	*v = b->v;
 	card_t			 cs[PAGE_GAME_TSR_HAND_MAX];
@@ -327,14 +327,14 @@ hand_set(struct req *r, struct tsrboard *b)
 
 /* Other seats' hands, when the view shows them (a finished game). */
 static int
-others_set(struct req *r, struct tsrboard *b)
+others_set(struct req *r, struct ptsr_board *b)
 {
 	const struct tsr_state	*v = b->v;
 	card_t			 cs[PAGE_GAME_TSR_HAND_MAX];
 	int			 s, i, n;
 
 	for (s = 0; s < v->nseats; s++) {
-		struct thand	*h;
+		struct ptsr_hand	*h;
 
 		if (s == b->viewer || (n = page_game_tsr_hand(v, s, cs)) == 0)
 			continue;
@@ -352,7 +352,7 @@ others_set(struct req *r, struct tsrboard *b)
 }
 
 static void
-players_set(struct req *r, struct tsrboard *b)
+players_set(struct req *r, struct ptsr_board *b)
 {
 	const struct tsr_state	*v = b->v;
 	int			 s, playing = tsr_playing(v) &&
@@ -360,7 +360,7 @@ players_set(struct req *r, struct tsrboard *b)
 
 	(void)r;
 	for (s = 0; s < v->nseats; s++) {
-		struct tplayer	*p = &b->players[s];
+		struct ptsr_player	*p = &b->players[s];
 
 		p->name = who(b, s);
 		p->score = (int)v->scores[s];
@@ -387,7 +387,7 @@ page_game_tsr_board(struct req *r, const void *view,
     const struct page_game_names *names, int mode, struct tpl_val *out)
 {
 	const struct tsr_state	*v = view;
-	struct tsrboard		*b;
+	struct ptsr_board		*b;
 	struct buf		 sb;
 	card_t			 top;
 

@@ -63,19 +63,19 @@ const char *page_game_tsr_meld_name(struct req *r, const struct tsr_state *v,
 
 /* ---- the board: page_game_tsr.c fills it, page_game_tsr_tpl.c reads it */
 
-struct tmeld {
+struct ptsr_meld {
 	const char			*name;	/* "Set of sevens" */
 	struct page_game_tsr_cards	 cards;
 };
 
 /* One owner's melds on the table. */
-struct towner {
+struct ptsr_owner {
 	const char	*title;		/* "Alice's contract: 2 sets of 3" */
 	int		 n;
-	struct tmeld	 m[TSR_MELDS_MAX];
+	struct ptsr_meld	 m[TSR_MELDS_MAX];
 };
 
-struct tplayer {
+struct ptsr_player {
 	const char	*name;
 	int		 score, ncards, contract, buys;
 	const char	*contract_name;
@@ -85,28 +85,28 @@ struct tplayer {
 };
 
 /* One line of the contracts table: who works on it now. */
-struct tstep {
+struct ptsr_step {
 	int		 k;
 	const char	*name;
 	const char	*who;		/* "Alice, Bob" or "" */
 };
 
 /* Another seat's hand, face up (history of a finished game). */
-struct thand {
+struct ptsr_hand {
 	const char			*title;
 	int				 count;
 	struct page_game_tsr_cards	 cards;
 };
 
-struct tsrboard {
+struct ptsr_board {
 	const struct tsr_state		*v;
 	const struct page_game_names	*names;
 	int				 viewer;
-	struct tplayer			 players[TSR_SEATS_MAX];
-	struct towner			 owners[TSR_SEATS_MAX];
+	struct ptsr_player			 players[TSR_SEATS_MAX];
+	struct ptsr_owner			 owners[TSR_SEATS_MAX];
 	int				 nowners;
-	struct tstep			 steps[TSR_CONTRACTS];
-	struct thand			 others[TSR_SEATS_MAX];
+	struct ptsr_step			 steps[TSR_CONTRACTS];
+	struct ptsr_hand			 others[TSR_SEATS_MAX];
 	int				 nothers;
 	struct page_game_tsr_cards	 hand;
 	int				 has_hand;
@@ -122,7 +122,7 @@ struct tsrboard {
 
 /*
  * The board's lookup for page_game_one (tpl.h's tpl_ctx): data is a
- * struct tsrboard; its lists (players, owners and their melds, steps,
+ * struct ptsr_board; its lists (players, owners and their melds, steps,
  * other hands, cards) read the structs above.
  */
 int	page_game_tsr_board_lookup(const void *data, const char *key,

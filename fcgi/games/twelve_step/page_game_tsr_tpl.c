@@ -61,7 +61,7 @@ page_game_tsr_cards_val(struct tpl_val *out,
 static int
 player_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct tplayer	*p = data;
+	const struct ptsr_player	*p = data;
 
 	if (strcmp(key, "name") == 0)
 		return tpl_str(out, p->name);
@@ -101,7 +101,7 @@ player_lookup(const void *data, const char *key, struct tpl_val *out)
 static int
 player_item(const void *list, size_t i, struct tpl_ctx *out)
 {
-	const struct tplayer	*p = list;
+	const struct ptsr_player	*p = list;
 
 	out->lookup = player_lookup;
 	out->data = &p[i];
@@ -111,7 +111,7 @@ player_item(const void *list, size_t i, struct tpl_ctx *out)
 static int
 meld_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct tmeld	*m = data;
+	const struct ptsr_meld	*m = data;
 
 	if (strcmp(key, "meld_name") == 0)
 		return tpl_str(out, m->name);
@@ -123,7 +123,7 @@ meld_lookup(const void *data, const char *key, struct tpl_val *out)
 static int
 meld_item(const void *list, size_t i, struct tpl_ctx *out)
 {
-	const struct towner	*o = list;
+	const struct ptsr_owner	*o = list;
 
 	out->lookup = meld_lookup;
 	out->data = &o->m[i];
@@ -133,7 +133,7 @@ meld_item(const void *list, size_t i, struct tpl_ctx *out)
 static int
 owner_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct towner	*o = data;
+	const struct ptsr_owner	*o = data;
 
 	if (strcmp(key, "owner_title") == 0)
 		return tpl_str(out, o->title);
@@ -145,7 +145,7 @@ owner_lookup(const void *data, const char *key, struct tpl_val *out)
 static int
 owner_item(const void *list, size_t i, struct tpl_ctx *out)
 {
-	const struct towner	*o = list;
+	const struct ptsr_owner	*o = list;
 
 	out->lookup = owner_lookup;
 	out->data = &o[i];
@@ -155,7 +155,7 @@ owner_item(const void *list, size_t i, struct tpl_ctx *out)
 static int
 step_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct tstep	*t = data;
+	const struct ptsr_step	*t = data;
 
 	if (strcmp(key, "k") == 0)
 		return tpl_int(out, t->k);
@@ -169,7 +169,7 @@ step_lookup(const void *data, const char *key, struct tpl_val *out)
 static int
 step_item(const void *list, size_t i, struct tpl_ctx *out)
 {
-	const struct tstep	*t = list;
+	const struct ptsr_step	*t = list;
 
 	out->lookup = step_lookup;
 	out->data = &t[i];
@@ -179,7 +179,7 @@ step_item(const void *list, size_t i, struct tpl_ctx *out)
 static int
 hand_lookup(const void *data, const char *key, struct tpl_val *out)
 {
-	const struct thand	*h = data;
+	const struct ptsr_hand	*h = data;
 
 	if (strcmp(key, "hand_title") == 0)
 		return tpl_str(out, h->title);
@@ -196,7 +196,7 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 static int
 hand_item(const void *list, size_t i, struct tpl_ctx *out)
 {
-	const struct thand	*h = list;
+	const struct ptsr_hand	*h = list;
 
 	out->lookup = hand_lookup;
 	out->data = &h[i];
@@ -207,7 +207,7 @@ int
 page_game_tsr_board_lookup(const void *data, const char *key,
     struct tpl_val *out)
 {
-	const struct tsrboard	*b = data;
+	const struct ptsr_board	*b = data;
 	const struct tsr_state	*v = b->v;
 
 	if (strcmp(key, "board_tsr") == 0)
