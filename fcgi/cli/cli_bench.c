@@ -42,6 +42,7 @@
 #include "migrate.h"
 #include "play.h"
 #include "rng.h"
+#include "search.h"
 #include "store_game.h"
 #include "store_user.h"
 
@@ -174,21 +175,6 @@ bench_derive(const char *tag, uint64_t n, uint8_t out[32])
 	crypto_hash_sha256_final(&h, out);
 }
 
-static void
-draw_noise(struct rng *r, uint8_t noise[32])
-{
-	uint32_t	 w;
-	int		 i;
-
-	for (i = 0; i < 8; i++) {
-		w = rng_next(r);
-		noise[4 * i] = (uint8_t)w;
-		noise[4 * i + 1] = (uint8_t)(w >> 8);
-		noise[4 * i + 2] = (uint8_t)(w >> 16);
-		noise[4 * i + 3] = (uint8_t)(w >> 24);
-	}
-}
-
 int
 bench_bot_play(const struct game_rules *rules, void *st, struct rng *noise_rng,
     struct bench_move *mv, int max, int *over)
@@ -216,7 +202,7 @@ bench_bot_play(const struct game_rules *rules, void *st, struct rng *noise_rng,
 		}
 		memset(view.b, 0, rules->view_size);
 		rules->view(st, seat, view.b);
-		draw_noise(noise_rng, noise);
+		search_noise(noise_rng, noise);
 		why[0] = '\0';
 		if (bot_choose(rules, view.b, seat, noise, &m) != GAME_OK ||
 		    rules->format(&m, mv[n].text, sizeof(mv[n].text)) >=

@@ -44,6 +44,7 @@
 
 #include "bot.h"
 #include "record.h"
+#include "search.h"
 
 enum {
 	SIM_MOVES_MAX = 50000,		/* a game that runs longer fails */
@@ -94,21 +95,6 @@ derive(const uint8_t seed[32], int game, const char *tag, uint8_t out[32])
 	crypto_hash_sha256_update(&h, le, sizeof(le));
 	crypto_hash_sha256_update(&h, (const uint8_t *)tag, strlen(tag));
 	crypto_hash_sha256_final(&h, out);
-}
-
-static void
-draw_noise(struct rng *r, uint8_t noise[32])
-{
-	uint32_t	 w;
-	int		 i;
-
-	for (i = 0; i < 8; i++) {
-		w = rng_next(r);
-		noise[4 * i] = (uint8_t)w;
-		noise[4 * i + 1] = (uint8_t)(w >> 8);
-		noise[4 * i + 2] = (uint8_t)(w >> 16);
-		noise[4 * i + 3] = (uint8_t)(w >> 24);
-	}
 }
 
 /* Seat v's view (GAME_VIEW_SPECTATOR too) made by check_position(). */
@@ -265,7 +251,7 @@ play_move(struct sim *s, const struct game_status *gs)
 	if (rules->probe != NULL && s->ply % SIM_PROBE_EVERY == 0 &&
 	    check_probes(s, seat) != 0)
 		return 1;
-	draw_noise(&s->noise, noise);
+	search_noise(&s->noise, noise);
 	/* check_legal() listed the view's moves: bot_random() on them. */
 	if (s->strongmask & (1u << seat))
 		rc = sim_league_choose(&s->league, rules, view, seat, noise,
