@@ -150,9 +150,9 @@ same_move(const struct game_rules *r, const struct game_move *a,
 }
 
 /*
- * The moves to compare: the base move first (base_choose), then the others
- * listed, or when there are more than SEARCH_CANDIDATES_MAX a random
- * sample of them.  Returns the count (0: no legal move).
+ * The moves to compare: the base move first (bot_base_choose), then
+ * the others listed, or when there are more than SEARCH_CANDIDATES_MAX
+ * a random sample of them.  Returns the count (0: no legal move).
  */
 static int
 candidates(struct search_ctx *c, const void *view, struct rng *mr,

@@ -330,15 +330,6 @@ choose_draw(const struct vp_state *v, int seat, struct game_move *out)
 	return GAME_OK;
 }
 
-/*
- * For each line slot, the pairs of its cards seat cannot see in v:
- * not in its hand, the chain or a meld.  An opponent can take a
- * discard from the chain only to put it on the table that turn (rule
- * 2b), and no meld on the table takes it (the play before the discard
- * laid every card that fits one), so only a new meld can: two cards of
- * one of its lines in that opponent's hand.  Those cards are also the
- * draws that would make a meld of it for seat.
- */
 static void
 see(uint64_t seen[2], card_t c)
 {
@@ -346,6 +337,15 @@ see(uint64_t seen[2], card_t c)
 		vp_gp_set(seen, c, 1);
 }
 
+/*
+ * For each line slot, the pairs of its cards seat cannot see in v:
+ * not in its hand, the chain or a meld.  An opponent can take a
+ * discard from the chain only to put it on the table that turn (rule
+ * 2b), and no meld on the table takes it (the bot's play before the
+ * discard lays every card that fits one), so only a new meld can: two
+ * cards of one of its lines in that opponent's hand.  Those cards are
+ * also the draws that would make a meld of it for seat.
+ */
 static void
 unseen_pairs(const struct vp_state *v, int seat, int *pairs)
 {
