@@ -294,10 +294,16 @@ async function serverPly() {
 export async function submit(state, locator, why, race = null) {
 	const before = (await state()).ply;
 	const nav = page.waitForNavigation({ waitUntil: "load" });
-	if (locator)
-		await locator.click();
-	else
-		await page.keyboard.press("Enter");
+	try {
+		if (locator)
+			await locator.click();
+		else
+			await page.keyboard.press("Enter");
+	} catch (e) {
+		// No click, no navigation to wait for: the caller decides.
+		nav.catch(() => {});
+		throw e;
+	}
 	const res = await nav;
 	const after = await state();
 	if (race && res?.status() === 409 && after.ply > before) {

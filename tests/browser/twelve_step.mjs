@@ -102,8 +102,20 @@ async function playTurn(st) {
 	    `button[name=move][value="${v}"]`);
 	if (st.buttons.includes("mayi")) {
 		const want = !asked;
-		asked = true;
-		await submit(btn(want ? "mayi" : "pass"), want ? "mayi" : "pass");
+		try {
+			await submit(btn(want ? "mayi" : "pass"),
+			    want ? "mayi" : "pass");
+		} catch (e) {
+			// The window closes at the next bot's discard, and the
+			// page reloads itself on that move (game.js): the button
+			// can go before our click lands.  Play on from there,
+			// as a person would; anything else still fails.
+			const now = await state();
+			if (now.ply > st.ply && !now.buttons.includes("mayi"))
+				return "missed";
+			throw e;
+		}
+		asked = asked || want;
 		return want ? "mayi" : "pass";
 	}
 	if (st.buttons.includes("draw")) {
