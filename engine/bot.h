@@ -26,7 +26,8 @@ enum game_rc	bot_choose(const struct game_rules *rules, const void *view,
  * The strong bot's base move for seat in view, the one its search
  * starts from and keeps unless another beats it (search.h): the
  * game's own rule for the strong level where it has one better than
- * its easy bot's (registry.c: Vodkapolis 500's careful discard), else
+ * its easy bot's (registry.c: Vodkapolis 500's careful discard, Six
+ * Suit's push), else
  * bot_choose's.  Same contract as bot_choose.
  */
 enum game_rc	bot_base_choose(const struct game_rules *rules,

@@ -31,6 +31,7 @@ BOT(vodkapolis_bot, vp_bot_choose, struct vp_state)
 BOT(vodkapolis_careful, vp_bot_choose_careful, struct vp_state)
 BOT(rummy500_bot, r500_bot_choose, struct r500_state)
 BOT(six_suit_bot, six_bot_choose, struct six_state)
+BOT(six_suit_careful, six_bot_choose_careful, struct six_state)
 BOT(twelve_step_bot, tsr_bot_choose, struct tsr_state)
 #undef BOT
 
@@ -48,7 +49,7 @@ static const struct entry {
 	{ &vp_rules, vodkapolis_bot, vodkapolis_careful,
 	    codec_vodkapolis_view },
 	{ &r500_rules, rummy500_bot, NULL, codec_rummy500_view },
-	{ &six_rules, six_suit_bot, NULL, codec_six_suit_view },
+	{ &six_rules, six_suit_bot, six_suit_careful, codec_six_suit_view },
 	{ &tsr_rules, twelve_step_bot, NULL, codec_twelve_step_view },
 };
 

@@ -9,7 +9,8 @@
  * played out by a fast default policy (the easy bot, or random legal
  * moves) to the end of the hand or a move cap.  The search starts
  * from the base move: the game's own rule for the strong bot where it
- * has one (bot.h bot_base_choose: Vodkapolis 500's careful discard),
+ * has one (bot.h bot_base_choose: Vodkapolis 500's careful discard,
+ * Six Suit's push),
  * else the easy bot's choice.  Half the budget
  * screens the candidates, each on SEARCH_ROUNDS_MIN samples (with a
  * small budget, the base move and a random few others only: at most

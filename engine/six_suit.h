@@ -262,6 +262,15 @@ int	six_audit_view(const void *st, const void *view, int viewer,
 enum game_rc six_bot_choose(const struct six_state *view, int seat,
 	    const uint8_t noise[32], struct game_move *out);
 
+/*
+ * The strong bot's own rule (bot_base_choose in bot.h: the move its
+ * search starts from): six_bot_choose's, but where a third faction
+ * moves next it still pushes an opponent towards a six suit, at an
+ * eighth of the weight, rather than away.  Pure.
+ */
+enum game_rc six_bot_choose_careful(const struct six_state *view, int seat,
+	    const uint8_t noise[32], struct game_move *out);
+
 /* The whole state face up for viewer (struct game_rules.reveal). */
 int	six_reveal(const void *st, int viewer, void *out);
 
