@@ -291,6 +291,6 @@ check "  you won, in words" has ma "You won"
 
 check "every page passed tidy -eq" [ "$tidy_fail" = 0 ]
 instance_stop || fail=1
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 [ "$fail" -eq 0 ] && echo "game_pages: all passed"
 exit "$fail"

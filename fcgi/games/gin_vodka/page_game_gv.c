@@ -12,7 +12,6 @@
 #include "page_game_kit.h"
 #include "page_game_gv.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "arena.h"
