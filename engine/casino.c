@@ -1,277 +1,24 @@
 /*
- * casino.c: Casino Macedonia set-up, deals, moves, hand ends and
- * status (RULES.md 4a).  The table model is in casino_table.c, the
- * move generator in casino_moves.c, scoring and views in
- * casino_view.c, the timeout move in casino_timeout.c.
+ * casino.c: Casino Macedonia's moves, hand ends and status (RULES.md
+ * 4b-4d).  Set-up and deals are in casino_setup.c, the table model in
+ * casino_table.c, the move generator in casino_moves.c, scoring and
+ * views in casino_view.c, the timeout move in casino_timeout.c.
  */
 #include "casino.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "deck.h"
 #include "move.h"
 
 _Static_assert(sizeof(struct cm_state) <= GAME_STATE_MAX,
     "struct cm_state must fit GAME_STATE_MAX");
-
-static const char *const option_keys[] = {
-	"q_mode", "jokers", "single_takes", "deck", "rounds", NULL
-};
-
-static int
-is_joker(card_t c)
-{
-	return c == CARD_TT_JK1 || c == CARD_TT_JK2;
-}
-
-/* The string value of key in options, compared with words[]; index or -1/-2. */
-static int
-option_word(const char *options, const char *key, const char *const *words)
-{
-	const char	*p = options;
-	size_t		 klen = strlen(key), n;
-	int		 i;
-
-	if (options == NULL)
-		return -1;
-	while (*p != '\0') {
-		while (*p == ' ')
-			p++;
-		if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
-			p += klen + 1;
-			for (n = 0; p[n] != '\0' && p[n] != ' '; n++)
-				;
-			for (i = 0; words[i] != NULL; i++)
-				if (strlen(words[i]) == n &&
-				    strncmp(words[i], p, n) == 0)
-					return i;
-			return -2;
-		}
-		while (*p != '\0' && *p != ' ')
-			p++;
-	}
-	return -1;
-}
-
-static void
-hand_add(struct cm_state *s, int seat, card_t c)
-{
-	card_insert_sorted(s->hands[seat], s->nhand[seat]++, c);
-}
 
 static void
 hand_remove(struct cm_state *s, int seat, card_t c)
 {
 	if (card_remove(s->hands[seat], s->nhand[seat], c) == 0)
 		s->nhand[seat]--;
-}
-
-static void
-clear_cards(struct cm_state *s)
-{
-	memset(s->hands, CARD_NONE, sizeof(s->hands));
-	memset(s->nhand, 0, sizeof(s->nhand));
-	memset(s->ncaptured, 0, sizeof(s->ncaptured));
-	memset(s->stock, CARD_NONE, sizeof(s->stock));
-	memset(s->burned, CARD_NONE, sizeof(s->burned));
-	memset(s->aside, CARD_NONE, sizeof(s->aside));
-	memset(s->aside_spare, 0, sizeof(s->aside_spare));
-	memset(s->pile_of, CM_NOBODY, sizeof(s->pile_of));
-	memset(s->won, CM_NOBODY, sizeof(s->won));
-	memset(s->decl, 0, sizeof(s->decl));
-	memset(s->piles, 0, sizeof(s->piles));
-	s->npiles = 0;
-	s->nstock = 0;
-	s->nburned = 0;
-	s->naside = 0;
-	s->last_taker = CM_NOBODY;
-}
-
-/* The number a card on the table counts as (0: a ?-pile card). */
-static int
-table_value(const struct cm_state *s, card_t c)
-{
-	int	 lo, hi;
-
-	if (cm_numbers(s, c, &lo, &hi) == 1)
-		return s->decl[c];
-	return lo;
-}
-
-static void
-pile_add(struct cm_state *s, int x, card_t c)
-{
-	struct cm_pile	*p = &s->piles[x];
-
-	s->pile_of[c] = (uint8_t)x;
-	p->ncards++;
-	p->cmask |= (uint8_t)cm_cmask(c);
-	p->smask |= (uint8_t)cm_smask(c);
-	if (c < p->name)
-		p->name = c;
-}
-
-static void
-new_single(struct cm_state *s, card_t c)
-{
-	struct cm_pile	*p = &s->piles[s->npiles];
-
-	memset(p, 0, sizeof(*p));
-	p->kind = CM_SINGLE;
-	p->owner = CM_NOBODY;
-	p->name = c;
-	p->value = (uint8_t)table_value(s, c);
-	pile_add(s, s->npiles++, c);
-}
-
-static void
-redeal(struct cm_state *s)
-{
-	int	 i, seat = s->dealer, n = s->nseats;
-
-	if (s->nstock >= CM_HAND * n) {
-		for (i = 0; i < CM_HAND * n; i++) {
-			seat = (seat + 1) % n;
-			hand_add(s, seat, s->stock[--s->nstock]);
-		}
-	} else
-		while (s->nstock > 0) {
-			seat = (seat + 1) % n;
-			hand_add(s, seat, s->stock[--s->nstock]);
-		}
-	memset(s->stock + s->nstock, CARD_NONE, (size_t)(CM_IDS - s->nstock));
-}
-
-/* Deal deck[0..ndeck-1] (deck[0] = top): burn, face-up cards, hands. */
-static void
-deal_cards(struct cm_state *s, const card_t *deck)
-{
-	int	 i, top = 0, nb = s->jokers ? 3 : 1, rest;
-
-	clear_cards(s);
-	for (i = 0; i < nb; i++)
-		s->burned[s->nburned++] = deck[s->ndeck - 1 - i];
-	for (i = 0; i < CM_TABLE_START; i++, top++) {
-		if (is_joker(deck[top])) {
-			s->aside_spare[s->naside] = 0;
-			s->aside[s->naside++] = deck[top];
-		} else
-			new_single(s, deck[top]);
-	}
-	rest = s->ndeck - nb - top;
-	for (i = 0; i < rest; i++)
-		s->stock[rest - 1 - i] = deck[top + i];
-	s->nstock = (uint8_t)rest;
-	redeal(s);
-	s->turn = (uint8_t)((s->dealer + 1) % s->nseats);
-	s->phase = CM_PHASE_PLAY;
-}
-
-static enum deck_kind
-deck_kind(const struct cm_state *s)
-{
-	if (s->squares)
-		return DECK_SQUARES;
-	return s->jokers ? DECK_TT_JOKERS : DECK_TT_FULL;
-}
-
-static void
-shuffle_and_deal(struct cm_state *s)
-{
-	card_t	 deck[CM_IDS];
-
-	deck_fill(deck_kind(s), 1, deck);
-	rng_shuffle(&s->rng, deck, s->ndeck);
-	deal_cards(s, deck);
-}
-
-static enum game_rc
-bad_option(char why[GAME_WHY_MAX], const char *msg)
-{
-	snprintf(why, GAME_WHY_MAX, "%s", msg);
-	return GAME_BAD_OPTIONS;
-}
-
-static enum game_rc
-cm_setup(void *out, const struct game_setup *su, char why[GAME_WHY_MAX])
-{
-	static const char *const qwords[] = {
-		"separate", "wild", "five", NULL
-	};
-	static const char *const onoff[] = { "off", "on", NULL };
-	static const char *const decks[] = { "full", "squares", NULL };
-	struct cm_state	*s = out;
-	int		 q, j, st, dk, rounds = 1, i;
-
-	memset(s, 0, sizeof(*s));
-	if (su->nseats < CM_SEATS_MIN || su->nseats > CM_SEATS_MAX)
-		return bad_option(why, "Casino Macedonia is for 2 to 6 "
-		    "players.");
-	if (su->dealer < -1 || su->dealer >= su->nseats)
-		return bad_option(why, "The first dealer must be one of the "
-		    "seats.");
-	if (game_options_known(su->options, option_keys, why) != 0)
-		return GAME_BAD_OPTIONS;
-	if ((q = option_word(su->options, "q_mode", qwords)) == -2)
-		return bad_option(why, "q_mode must be separate, wild or "
-		    "five.");
-	if ((j = option_word(su->options, "jokers", onoff)) == -2)
-		return bad_option(why, "jokers must be on or off.");
-	if ((st = option_word(su->options, "single_takes", onoff)) == -2)
-		return bad_option(why, "single_takes must be on or off.");
-	if ((dk = option_word(su->options, "deck", decks)) == -2)
-		return bad_option(why, "deck must be full or squares.");
-	if (game_option_int(su->options, "rounds", 1, CM_ROUNDS_MAX,
-	    &rounds) < 0)
-		return bad_option(why, "rounds must be a whole number from 1 "
-		    "to 10.");
-	s->layout = CM_LAYOUT;
-	s->viewer = CM_NOT_A_VIEW;
-	s->nseats = (uint8_t)su->nseats;
-	s->squares = dk == 1;
-	s->q_mode = (uint8_t)(q < 0 || s->squares ? CM_Q_SEPARATE : q);
-	s->jokers = j == 1 && !s->squares;
-	s->single = st == 1;
-	s->rounds = (uint8_t)rounds;
-	s->ndeck = (uint8_t)(s->squares ? 64 : s->jokers ? 127 : 125);
-	s->hand = 1;
-	s->nhands = (int16_t)(su->nseats * rounds);
-	memset(&s->last, 0, sizeof(s->last));
-	s->last.taker = CM_NOBODY;
-	clear_cards(s);
-	if (su->seed != NULL) {
-		rng_init(&s->rng, su->seed);
-		s->dealer = (uint8_t)game_draw_seating(&s->rng, su->nseats,
-		    su->dealer, s->seating);
-		shuffle_and_deal(s);
-	} else {
-		for (i = 0; i < su->nseats; i++)
-			s->seating[i] = (uint8_t)i;
-		s->dealer = (uint8_t)(su->dealer >= 0 ? su->dealer : 0);
-		s->decks_mode = 1;
-		s->phase = CM_PHASE_DEAL;
-	}
-	return GAME_OK;
-}
-
-static enum game_rc
-cm_deal(const void *in, void *out, const card_t *deck, int n,
-    char why[GAME_WHY_MAX])
-{
-	const struct cm_state	*is = in;
-	struct cm_state		*s = out;
-
-	if (!is->decks_mode || is->phase != CM_PHASE_DEAL) {
-		snprintf(why, GAME_WHY_MAX, "This game is not waiting for a "
-		    "deck.");
-		return GAME_REFUSED;
-	}
-	if (deck_check(deck_kind(is), deck, n, why, GAME_WHY_MAX) != 0)
-		return GAME_REFUSED;
-	memcpy(s, is, sizeof(*s));
-	deal_cards(s, deck);
-	return GAME_OK;
 }
 
 /* Card i on the table to seat if its pile is taken, else re-indexed. */
@@ -407,11 +154,7 @@ end_hand(struct cm_state *s, struct game_events *ev)
 	}
 	s->hand++;
 	s->dealer = (uint8_t)((s->dealer + 1) % s->nseats);
-	if (s->decks_mode) {
-		clear_cards(s);
-		s->phase = CM_PHASE_DEAL;
-	} else
-		shuffle_and_deal(s);
+	cm_next_deal(s);
 }
 
 /* After seat's play: the next seat with cards, a new deal, or the end. */
@@ -431,7 +174,7 @@ advance(struct cm_state *s, int seat, struct game_events *ev)
 		end_hand(s, ev);
 		return;
 	}
-	redeal(s);
+	cm_redeal(s);
 	for (i = 1; i <= s->nseats; i++) {
 		k = (seat + i) % s->nseats;
 		if (s->nhand[k] > 0) {
@@ -463,7 +206,7 @@ cm_execute(struct cm_state *s, int seat, const struct cm_play *pl,
 		s->aside_spare[s->naside] = 1;
 		s->aside[s->naside++] = h;
 	} else if (pl->verb == CM_DROP)
-		new_single(s, h);
+		cm_new_single(s, h);
 	else if (pl->verb == CM_TAKE) {
 		taken[0] = pl->taken[0];
 		taken[1] = pl->taken[1];
@@ -471,11 +214,11 @@ cm_execute(struct cm_state *s, int seat, const struct cm_play *pl,
 			taken[x >> 6] |= (uint64_t)1 << (x & 63);
 		else {
 			x = s->npiles;
-			new_single(s, h);
+			cm_new_single(s, h);
 			taken[x >> 6] |= (uint64_t)1 << (x & 63);
 		}
 		if (pl->target != CM_NOBODY)
-			pile_add(s, x, h);
+			cm_pile_add(s, x, h);
 		capture(s, seat, taken);
 		s->last_taker = (uint8_t)seat;
 	} else {
@@ -483,11 +226,11 @@ cm_execute(struct cm_state *s, int seat, const struct cm_play *pl,
 		p = &s->piles[x];
 		if (pl->verb == CM_BUILD) {
 			p->kind = CM_BUILD_PILE;
-			p->value = (uint8_t)(p->value + table_value(s, h));
+			p->value = (uint8_t)(p->value + cm_table_value(s, h));
 		} else
 			p->kind = CM_STACK_PILE;
 		p->owner = (uint8_t)seat;
-		pile_add(s, x, h);
+		cm_pile_add(s, x, h);
 	}
 	advance(s, seat, ev);
 }
@@ -581,33 +324,6 @@ cm_status(const void *st, struct game_status *out)
 		out->scores[i] = s->scores[i];
 	memcpy(out->seating, s->seating, sizeof(out->seating));
 }
-
-static const char *const q_mode_words[] = {
-	"separate", "wild", "five", NULL
-};
-static const char *const off_on_words[] = { "off", "on", NULL };
-static const char *const deck_words[] = { "full", "squares", NULL };
-static const char *const q_mode_says[] = {
-	"A rank of its own", "Wild: declares a number", "An ordinary 5"
-};
-static const char *const deck_says[] = {
-	"The full deck", "The 64-card Squares deck"
-};
-static const struct game_option cm_options[] = {
-	{ "q_mode", "Question marks", "A rank of its own is the base game; "
-	  "wild: a ? declares a number when played; or a ? is an ordinary 5.",
-	  q_mode_words, 0, 0, 0, q_mode_says },
-	{ "jokers", "Jokers", "on: the two jokers join the deck; their "
-	  "meaning follows the question-mark mode.", off_on_words, 0, 0, 0, NULL },
-	{ "single_takes", "Single-card takes", "on: no build and take, and "
-	  "builds are worth at most 4 (5 with five).", off_on_words, 0, 0, 0, NULL },
-	{ "deck", "Deck", "The Squares deck comes with its own scoring; "
-	  "question marks and jokers do not apply to it.",
-	  deck_words, 0, 0, 0, deck_says },
-	{ "rounds", "Rounds", "The match lasts rounds times players hands.",
-	  NULL, 1, CM_ROUNDS_MAX, 1, NULL },
-	{ NULL, NULL, NULL, NULL, 0, 0, 0, NULL }
-};
 
 const struct game_rules cm_rules = {
 	.slug = "casino-macedonia",

@@ -314,6 +314,15 @@ void	cm_ids_placed(const uint8_t *a, uint64_t m[2]);
 /* May seat drop now (no owned pile passes the plan check)? */
 int	cm_may_drop(const struct cm_state *s, int seat);
 
+/* The number a card on the table counts as (0: a ?-pile card). */
+int	cm_table_value(const struct cm_state *s, card_t c);
+
+/* Card c onto table pile x: its index, count and masks, its name. */
+void	cm_pile_add(struct cm_state *s, int x, card_t c);
+
+/* Card c to the table as a new single pile of its own. */
+void	cm_new_single(struct cm_state *s, card_t c);
+
 /* ---- casino_moves.c: capture groups, the move generator ---- */
 
 /*
@@ -335,6 +344,27 @@ int	cm_check(const struct cm_state *s, int seat, const struct game_move *mv,
 /* Apply a checked play of seat to s (in place); hand ends go to ev. */
 void	cm_execute(struct cm_state *s, int seat, const struct cm_play *pl,
 	    struct game_events *ev);
+
+/* ---- casino_setup.c: options, set-up and deals (4a, 4e) ---- */
+
+/* cm_rules.options, .setup and .deal (game.h). */
+extern const struct game_option cm_options[];
+enum game_rc cm_setup(void *out, const struct game_setup *su,
+	    char why[GAME_WHY_MAX]);
+enum game_rc cm_deal(const void *in, void *out, const card_t *deck, int n,
+	    char why[GAME_WHY_MAX]);
+
+/*
+ * CM_HAND cards each from the stock, dealt one at a time from the seat
+ * after the dealer, or what is left of it round by round.
+ */
+void	cm_redeal(struct cm_state *s);
+
+/*
+ * The next hand's deal from the game's stream, or in decks mode the
+ * wait for its deck (CM_PHASE_DEAL); s->hand and s->dealer are set.
+ */
+void	cm_next_deal(struct cm_state *s);
 
 /* ---- casino_view.c: scoring, views and self-checks ---- */
 

@@ -4,7 +4,7 @@
  * the ?-takers and the plan check that keeps a build or stack on the
  * table only while its owner can still capture it (card values, the
  * numbers a card may declare and colour and suit matching are inline
- * in casino.h).
+ * in casino.h), and the piles a card is put on.
  * The capture search and the move generator over this model are in
  * casino_moves.c.
  */
@@ -225,3 +225,40 @@ cm_ids_placed(const uint8_t *a, uint64_t m[2])
 	m[1] = ~m[1] & ~((uint64_t)1 << 63);
 }
 #endif
+
+/* The number a card on the table counts as (0: a ?-pile card). */
+int
+cm_table_value(const struct cm_state *s, card_t c)
+{
+	int	 lo, hi;
+
+	if (cm_numbers(s, c, &lo, &hi) == 1)
+		return s->decl[c];
+	return lo;
+}
+
+void
+cm_pile_add(struct cm_state *s, int x, card_t c)
+{
+	struct cm_pile	*p = &s->piles[x];
+
+	s->pile_of[c] = (uint8_t)x;
+	p->ncards++;
+	p->cmask |= (uint8_t)cm_cmask(c);
+	p->smask |= (uint8_t)cm_smask(c);
+	if (c < p->name)
+		p->name = c;
+}
+
+void
+cm_new_single(struct cm_state *s, card_t c)
+{
+	struct cm_pile	*p = &s->piles[s->npiles];
+
+	memset(p, 0, sizeof(*p));
+	p->kind = CM_SINGLE;
+	p->owner = CM_NOBODY;
+	p->name = c;
+	p->value = (uint8_t)cm_table_value(s, c);
+	cm_pile_add(s, s->npiles++, c);
+}

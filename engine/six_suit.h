@@ -164,6 +164,30 @@ struct six_state {
 	struct rng	 rng;
 };
 
+/* ---- six_suit_setup.c: options, set-up, deals, a turn's start (7a) ---- */
+
+/* six_rules.options, .setup and .deal (game.h). */
+extern const struct game_option six_options[];
+enum game_rc six_setup(void *out, const struct game_setup *su,
+	    char why[GAME_WHY_MAX]);
+enum game_rc six_deal(const void *in, void *out, const card_t *deck, int n,
+	    char why[GAME_WHY_MAX]);
+
+/* Card c into seat's hidden hand, kept sorted. */
+void	six_hand_add(struct six_state *s, int seat, card_t c);
+
+/*
+ * Seat's turn begins at its prediction (natural: not an extra turn),
+ * the last turn's prediction, draw and proposal forgotten.
+ */
+void	six_start_turn(struct six_state *s, int seat, int natural);
+
+/*
+ * Deal the next deal from the game's stream, or in decks mode wait for
+ * its deck (SIX_PHASE_DEAL); s->hand and s->dealer are already set.
+ */
+void	six_next_deal(struct six_state *s);
+
 /* ---- six_suit_score.c: falls and the ends of deals ---- */
 
 /*
