@@ -13,6 +13,8 @@
  * become the radios of the form "f-play" (page_game_six_play.c): a
  * target radio is the move ("play on 4Rt @2", or "discard"), the
  * hidden card the pick c0, so the handler writes "play on 4Rt @2 3Rh".
+ * This file fills the board's structs (page_game_six.h); their template
+ * lookups are page_game_six_tpl.c's.
  */
 #include "page_game_kit.h"
 #include "page_game_six.h"
@@ -24,81 +26,17 @@
 #include "buf.h"
 #include "cards.h"
 #include "req.h"
-#include "tpl.h"
 #include "words.h"
 
-/* One card on the board. */
-struct scard {
-	char		 tok[CARD_TEXT_MAX];
-	const char	*svg;
-	int		 height;	/* cards in its pile */
-	int		 pile;		/* 1..6 */
-	int		 target;	/* a radio of f-play */
-	char		 value[40];	/* "play on 4Rt @2" */
-	struct buf	 fits;		/* hidden cards that may go on it */
-	struct buf	 dbl;		/* ... as a double match (k = 2) */
-	struct buf	 elim;		/* ... eliminating its owner */
-	int		 proposed;	/* the play under veto goes here */
-	int		 pick;		/* a hidden card as the pick c0 */
-	int		 checked;
-	int		 drawn;		/* drawn this turn */
-};
-
-struct slist {
-	int		 n;
-	struct scard	*v;
-};
-
-struct splayer {
-	const char	*name;
-	int		 seat, team;
-	int		 alive, exposed, close, to_act, dealer, bot, you;
-	int		 chain, owner;	/* chain target; answers the veto */
-	const char	*kind;		/* the six suit it has, or NULL */
-	const char	*fell;		/* "eliminated by Bo (1st fall)" */
-	int		 nhand;
-	struct scard	 tops[SIX_PILES];
-	struct slist	 hidden;	/* face up when the view shows them */
-	const char	*backs;
-};
-
-struct sfaction {
-	const char	*name, *mark, *members;
-	int		 team, score, deal, winner, teams;
-};
-
-/* One legal play in words, for the list form. */
-struct splay {
-	char		 move[GAME_MOVE_TEXT_MAX];
-	const char	*text;
-};
-
-struct sixboard {
-	const struct six_state		*v;
-	const struct page_game_names	*names;
-	int				 viewer;
-	int				 teams;		/* F < N */
-	int				 pick;		/* f-play's radios */
-	struct splayer			 players[GAME_SEATS_MAX];
-	struct sfaction			 factions[GAME_SEATS_MAX];
-	struct slist			 hand;		/* the viewer's */
-	struct scard			 center;
-	const char			*defs, *stock_svg;
-	const char			*phase, *status, *chain, *draw;
-	const char			*last;
-	struct splay			*plays;
-	int				 nplays;
-};
-
 static const char *
-who(const struct sixboard *b, int seat)
+who(const struct psix_board *b, int seat)
 {
 	return page_game_who(b->names, seat);
 }
 
 /* "Ana's", "your". */
 static const char *
-whose(struct req *r, const struct sixboard *b, int seat)
+whose(struct req *r, const struct psix_board *b, int seat)
 {
 	return seat == b->viewer ? "your" : arena_printf(r->arena, "%s's",
 	    who(b, seat));
@@ -114,310 +52,12 @@ ordinal(struct req *r, int n)
 	return arena_printf(r->arena, "%d%s", n, suf);
 }
 
-/* ---- lookups ---- */
-
-static int
-card_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct scard	*c = data;
-
-	switch (key[0]) {
-	case 'c':
-		if (strcmp(key, "card_html") == 0)
-			return tpl_str(out, c->svg);
-		if (strcmp(key, "checked") == 0)
-			return tpl_bool(out, c->checked);
-		break;
-	case 'd':
-		if (strcmp(key, "dbl") == 0)
-			return tpl_strn(out, c->dbl.data, c->dbl.len);
-		if (strcmp(key, "drawn") == 0)
-			return tpl_bool(out, c->drawn);
-		break;
-	case 'e':
-		if (strcmp(key, "elim") == 0)
-			return tpl_strn(out, c->elim.data, c->elim.len);
-		break;
-	case 'f':
-		if (strcmp(key, "fits") == 0)
-			return tpl_strn(out, c->fits.data, c->fits.len);
-		break;
-	case 'h':
-		if (strcmp(key, "height") == 0)
-			return tpl_int(out, c->height);
-		if (strcmp(key, "high") == 0)
-			return tpl_bool(out, c->height > 1);
-		break;
-	case 'p':
-		if (strcmp(key, "pick") == 0)
-			return tpl_bool(out, c->pick);
-		if (strcmp(key, "pile") == 0)
-			return tpl_int(out, c->pile);
-		if (strcmp(key, "proposed") == 0)
-			return tpl_bool(out, c->proposed);
-		break;
-	case 't':
-		if (strcmp(key, "tok") == 0)
-			return tpl_str(out, c->tok);
-		if (strcmp(key, "target") == 0)
-			return tpl_bool(out, c->target);
-		break;
-	case 'v':
-		if (strcmp(key, "value") == 0)
-			return tpl_str(out, c->value);
-		break;
-	}
-	return tpl_none(out);
-}
-
-static int
-card_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct scard	*c = list;
-
-	out->lookup = card_lookup;
-	out->data = &c[i];
-	return 0;
-}
-
-static int
-player_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct splayer	*p = data;
-
-	switch (key[0]) {
-	case 'a':
-		if (strcmp(key, "alive") == 0)
-			return tpl_bool(out, p->alive);
-		break;
-	case 'b':
-		if (strcmp(key, "bot") == 0)
-			return tpl_bool(out, p->bot);
-		if (strcmp(key, "backs_html") == 0)
-			return tpl_str(out, p->backs);
-		break;
-	case 'c':
-		if (strcmp(key, "close") == 0)
-			return tpl_bool(out, p->close);
-		if (strcmp(key, "chain") == 0)
-			return tpl_bool(out, p->chain);
-		break;
-	case 'd':
-		if (strcmp(key, "dealer") == 0)
-			return tpl_bool(out, p->dealer);
-		break;
-	case 'e':
-		if (strcmp(key, "exposed") == 0)
-			return tpl_bool(out, p->exposed);
-		break;
-	case 'f':
-		if (strcmp(key, "fell") == 0)
-			return tpl_str(out, p->fell);
-		break;
-	case 'g':
-		if (strcmp(key, "ghost") == 0)
-			return tpl_bool(out, !p->alive);
-		break;
-	case 'h':
-		if (strcmp(key, "hidden") == 0)
-			return tpl_list(out, (size_t)p->hidden.n, card_item,
-			    p->hidden.v);
-		if (strcmp(key, "hidden_up") == 0)
-			return tpl_bool(out, p->hidden.n > 0);
-		break;
-	case 'k':
-		if (strcmp(key, "kind") == 0)
-			return tpl_str(out, p->kind);
-		break;
-	case 'n':
-		if (strcmp(key, "name") == 0)
-			return tpl_str(out, p->name);
-		if (strcmp(key, "nhand") == 0)
-			return tpl_int(out, p->nhand);
-		break;
-	case 'o':
-		if (strcmp(key, "owner") == 0)
-			return tpl_bool(out, p->owner);
-		break;
-	case 's':
-		if (strcmp(key, "seat") == 0)
-			return tpl_int(out, p->seat);
-		if (strcmp(key, "seat_no") == 0)
-			return tpl_int(out, p->seat + 1);
-		break;
-	case 't':
-		if (strcmp(key, "to_act") == 0)
-			return tpl_bool(out, p->to_act);
-		if (strcmp(key, "tops") == 0)
-			return tpl_list(out, p->alive ? SIX_PILES : 0,
-			    card_item, p->tops);
-		if (strcmp(key, "team_name") == 0)
-			return tpl_str(out, page_game_six_team(p->team));
-		if (strcmp(key, "team_mark") == 0)
-			return tpl_str(out, page_game_six_mark(p->team));
-		if (strcmp(key, "team_no") == 0)
-			return tpl_int(out, p->team);
-		break;
-	case 'y':
-		if (strcmp(key, "you") == 0)
-			return tpl_bool(out, p->you);
-		break;
-	}
-	return tpl_none(out);
-}
-
-static int
-player_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct splayer	*p = list;
-
-	out->lookup = player_lookup;
-	out->data = &p[i];
-	return 0;
-}
-
-static int
-faction_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct sfaction	*f = data;
-
-	if (strcmp(key, "fname") == 0)
-		return tpl_str(out, f->name);
-	if (strcmp(key, "fmark") == 0)
-		return tpl_str(out, f->mark);
-	if (strcmp(key, "members") == 0)
-		return tpl_str(out, f->members);
-	if (strcmp(key, "fscore") == 0)
-		return tpl_int(out, f->score);
-	if (strcmp(key, "fdeal") == 0)
-		return tpl_int(out, f->deal);
-	if (strcmp(key, "fwinner") == 0)
-		return tpl_bool(out, f->winner);
-	if (strcmp(key, "fteam") == 0)
-		return tpl_bool(out, f->teams);
-	if (strcmp(key, "team_no") == 0)
-		return tpl_int(out, f->team);
-	return tpl_none(out);
-}
-
-static int
-faction_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct sfaction	*f = list;
-
-	out->lookup = faction_lookup;
-	out->data = &f[i];
-	return 0;
-}
-
-static int
-splay_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct splay	*p = data;
-
-	if (strcmp(key, "lmove") == 0)
-		return tpl_str(out, p->move);
-	if (strcmp(key, "ltext") == 0)
-		return tpl_str(out, p->text);
-	return tpl_none(out);
-}
-
-static int
-splay_item(const void *list, size_t i, struct tpl_ctx *out)
-{
-	const struct splay	*p = list;
-
-	out->lookup = splay_lookup;
-	out->data = &p[i];
-	return 0;
-}
-
-static int
-board_lookup(const void *data, const char *key, struct tpl_val *out)
-{
-	const struct sixboard	*b = data;
-	const struct six_state	*v = b->v;
-
-	switch (key[0]) {
-	case 'b':
-		if (strcmp(key, "board_six") == 0)
-			return tpl_bool(out, 1);
-		break;
-	case 'c':
-		if (strcmp(key, "card_defs_html") == 0)
-			return tpl_str(out, b->defs);
-		if (strcmp(key, "chain") == 0)
-			return tpl_str(out, b->chain);
-		if (strcmp(key, "center") == 0)
-			return tpl_list(out, v->ncenter > 0 || b->pick ? 1 : 0,
-			    card_item, &b->center);
-		break;
-	case 'd':
-		if (strcmp(key, "deal_no") == 0)
-			return tpl_int(out, v->hand);
-		if (strcmp(key, "deals") == 0)
-			return tpl_int(out, v->ndeals);
-		if (strcmp(key, "draw") == 0)
-			return tpl_str(out, b->draw);
-		break;
-	case 'f':
-		if (strcmp(key, "factions") == 0)
-			return tpl_list(out, v->nfactions, faction_item,
-			    b->factions);
-		break;
-	case 'h':
-		if (strcmp(key, "hand") == 0)
-			return tpl_list(out, (size_t)b->hand.n, card_item,
-			    b->hand.v);
-		if (strcmp(key, "has_hand") == 0)
-			return tpl_bool(out, b->viewer >= 0);
-		if (strcmp(key, "hand_count") == 0)
-			return tpl_int(out, b->viewer >= 0 ?
-			    v->nhand[b->viewer] : 0);
-		break;
-	case 'l':
-		if (strcmp(key, "last") == 0)
-			return tpl_str(out, b->last);
-		break;
-	case 'n':
-		if (strcmp(key, "ncenter") == 0)
-			return tpl_int(out, v->ncenter);
-		if (strcmp(key, "nplays") == 0)
-			return tpl_int(out, b->nplays);
-		break;
-	case 'p':
-		if (strcmp(key, "players") == 0)
-			return tpl_list(out, v->nseats, player_item,
-			    b->players);
-		if (strcmp(key, "phase") == 0)
-			return tpl_str(out, b->phase);
-		if (strcmp(key, "pick") == 0)
-			return tpl_bool(out, b->pick);
-		if (strcmp(key, "plays") == 0)
-			return tpl_list(out, (size_t)b->nplays, splay_item,
-			    b->plays);
-		break;
-	case 's':
-		if (strcmp(key, "status") == 0)
-			return tpl_str(out, b->status);
-		if (strcmp(key, "stock") == 0)
-			return tpl_int(out, v->nstock);
-		if (strcmp(key, "stock_html") == 0)
-			return tpl_str(out, b->stock_svg);
-		break;
-	case 't':
-		if (strcmp(key, "teams") == 0)
-			return tpl_bool(out, b->teams);
-		break;
-	}
-	return tpl_none(out);
-}
-
 /* ---- building ---- */
 
 /* The hidden cards of seat that may go on q's pile p, by kind. */
 static void
-target_set(struct req *r, struct sixboard *b, struct scard *t, int q, int p)
+target_set(struct req *r, struct psix_board *b, struct psix_card *t, int q,
+    int p)
 {
 	const struct six_state	*v = b->v;
 	card_t			 after[SIX_PILES], c;
@@ -450,10 +90,10 @@ target_set(struct req *r, struct sixboard *b, struct scard *t, int q, int p)
 }
 
 static int
-player_set(struct req *r, struct sixboard *b, int q)
+player_set(struct req *r, struct psix_board *b, int q)
 {
 	const struct six_state	*v = b->v;
-	struct splayer		*pl = &b->players[q];
+	struct psix_player	*pl = &b->players[q];
 	struct buf		 bb;
 	int			 p, i, n, d;
 
@@ -481,8 +121,8 @@ player_set(struct req *r, struct sixboard *b, int q)
 		pl->close = d == 1;
 		pl->kind = page_game_six_kind(v->top[q]);
 		for (p = 0; p < SIX_PILES; p++) {
-			struct scard	*t = &pl->tops[p];
-			const char	*note;
+			struct psix_card	*t = &pl->tops[p];
+			const char		*note;
 
 			card_format(CARD_TT, v->top[q][p], t->tok);
 			t->pile = p + 1;
@@ -520,7 +160,7 @@ player_set(struct req *r, struct sixboard *b, int q)
 
 /* The viewer's legal plays and discards as sentences. */
 static int
-plays_set(struct req *r, struct sixboard *b)
+plays_set(struct req *r, struct psix_board *b)
 {
 	const struct six_state	*v = b->v;
 	struct game_move	*legal;
@@ -540,7 +180,7 @@ plays_set(struct req *r, struct sixboard *b)
 	    sizeof(*b->plays))) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		struct splay	*x = &b->plays[b->nplays];
+		struct psix_play	*x = &b->plays[b->nplays];
 
 		if (legal[i].verb != SIX_PLAY && legal[i].verb != SIX_DISCARD)
 			continue;
@@ -578,7 +218,7 @@ plays_set(struct req *r, struct sixboard *b)
 }
 
 static int
-hand_set(struct req *r, struct sixboard *b)
+hand_set(struct req *r, struct psix_board *b)
 {
 	const struct six_state	*v = b->v;
 	int			 seat = b->viewer, n, i, j;
@@ -591,7 +231,7 @@ hand_set(struct req *r, struct sixboard *b)
 	    sizeof(*b->hand.v))) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		struct scard	*h = &b->hand.v[i];
+		struct psix_card	*h = &b->hand.v[i];
 
 		c = v->hands[seat][i];
 		card_format(CARD_TT, c, h->tok);
@@ -607,14 +247,14 @@ hand_set(struct req *r, struct sixboard *b)
 }
 
 static void
-factions_set(struct req *r, struct sixboard *b)
+factions_set(struct req *r, struct psix_board *b)
 {
 	const struct six_state	*v = b->v;
 	struct buf		 mb;
 	int			 f, q;
 
 	for (f = 0; f < v->nfactions; f++) {
-		struct sfaction	*x = &b->factions[f];
+		struct psix_faction	*x = &b->factions[f];
 
 		x->team = f;
 		x->teams = b->teams;
@@ -636,7 +276,7 @@ page_game_six_board(struct req *r, const void *view,
     const struct page_game_names *names, int mode, struct tpl_val *out)
 {
 	const struct six_state	*v = view;
-	struct sixboard		*b;
+	struct psix_board	*b;
 	struct buf		 sb;
 	int			 q;
 
@@ -680,5 +320,5 @@ page_game_six_board(struct req *r, const void *view,
 	b->last = page_game_six_last(r, v, names);
 	if (r->arena->failed)
 		return -1;
-	return page_game_one(r, out, 1, board_lookup, b);
+	return page_game_one(r, out, 1, page_game_six_board_lookup, b);
 }
