@@ -1,7 +1,7 @@
 /*
  * tpl_impl.h: the compiled form of a template, shared by the files of
- * the tpl module only (tpl.c compiles and renders, tpl_set.c keeps and
- * links named sets); everyone else uses tpl.h.
+ * the tpl module only (tpl.c compiles, tpl_render.c renders, tpl_set.c
+ * keeps and links named sets); everyone else uses tpl.h.
  */
 #ifndef TOPPER_TPL_IMPL_H
 #define TOPPER_TPL_IMPL_H

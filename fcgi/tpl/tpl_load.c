@@ -1,7 +1,7 @@
 /*
  * tpl_load.c: loading a template directory at startup, and the json-c
  * context for small pages (tpl.h).  Only tpl.h's public functions are
- * used here; the compiler and renderer live in tpl.c.
+ * used here; the compiler and renderer live in tpl.c and tpl_render.c.
  */
 #include "tpl.h"
 
