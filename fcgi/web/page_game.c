@@ -358,10 +358,6 @@ game_title(struct req *r, const char *name, int64_t id)
 	return b.failed ? "" : b.data;
 }
 
-/*
- * Render the page of g for the signed-in user (or a spectator) with
- * status and an optional notice (a refused move).
- */
 /* May seat move now (to_act, or the game's may_act: a "May I?" withdraw)? */
 static int
 page_game_may_act(const struct store_game *g, int seat)
@@ -372,6 +368,10 @@ page_game_may_act(const struct store_game *g, int seat)
 	return game_may_act(g->rules, g->state, &gs, seat);
 }
 
+/*
+ * Render the page of g for the signed-in user (or a spectator) with
+ * status and an optional notice (a refused move).
+ */
 static void
 show(struct req *r, struct store_game *g, int status, const char *notice)
 {

@@ -1,6 +1,7 @@
 /*
- * test_mail_queue.c: the outbox on a real database (fcgi/mail_queue.c,
- * fcgi/mail_send.c with the "dir:" destination, fcgi/mail_compose.c).
+ * test_mail_queue.c: the outbox on a real database (fcgi/mail/mail_queue.c,
+ * fcgi/mail/mail_send.c and mail_sender.c with the "dir:" destination,
+ * fcgi/mail/mail_compose.c).
  *
  * For each of the six games, random legal moves go through
  * play_move() with every seat a person: each move queues exactly
