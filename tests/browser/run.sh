@@ -91,8 +91,7 @@ for script; do
 	# The longest a script may take, on a busy 2-core machine.
 	case $script in
 	play.mjs|casino.mjs)	limit=150 ;;
-	twelve_step.mjs)	limit=240 ;;
-	six_suit.mjs|table.mjs)	limit=420 ;;
+	six_suit.mjs|table.mjs|twelve_step.mjs) limit=420 ;;
 	*)			limit=300 ;;
 	esac
 	mkdir -p "$PROFILE/${script%.mjs}"

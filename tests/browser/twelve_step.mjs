@@ -28,7 +28,13 @@ import {
 	tap, act,
 } from "./lib.mjs";
 
-const MAX_MOVES = 160;			// our moves before giving up on the round
+// Our moves before giving up on the round.  A round with nobody out
+// ends at its third stock rebuild (RULES.md 5b), which at 3 seats can
+// take some 280 turns: a third of them ours, each a draw and a
+// discard, and a May I? answer at the others' discards.  CI met a
+// round past 160 of our moves once (90 s); run.sh allows the script
+// 420 s for the longest.
+const MAX_MOVES = 500;
 const BOT_WAIT = 30000;			// ms for the page to show the bots' moves
 
 // A 409 on a move the bots overtook is counted apart (races).
