@@ -357,7 +357,7 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	struct game_move		 t;
 	struct search_trace		 tr;
 	int				 n, i, j, k, best, budget_po, done = 0;
-	int				 stopped = 0;
+	int				 stopped = 0, screen;
 
 	if (stats == NULL)
 		stats = &none;
@@ -385,10 +385,11 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 		return GAME_REFUSED;
 	/*
 	 * Half the budget screens the candidates, each on
-	 * SEARCH_ROUNDS_MIN rounds (a round plays the base move and every
-	 * candidate on one sample), so it caps them at
+	 * SEARCH_ROUNDS_MIN rounds at least (a round plays the base move
+	 * and every candidate on one sample), so it caps them at
 	 * playouts / (2 x SEARCH_ROUNDS_MIN), a random few of the others
-	 * when there are more.
+	 * when there are more; fewer candidates get more rounds, so that
+	 * the screen's best is picked on more than its luck.
 	 */
 	k = budget_po / (2 * SEARCH_ROUNDS_MIN);
 	if (k < 2)
@@ -410,7 +411,10 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	memset(conf, 0, sizeof(conf));
 	for (i = 0; i < n; i++)
 		on[i] = 1;
-	for (j = 0; j < SEARCH_ROUNDS_MIN && (done == 0 ||
+	screen = budget_po / 2 / n;
+	if (screen < SEARCH_ROUNDS_MIN)
+		screen = SEARCH_ROUNDS_MIN;
+	for (j = 0; j < screen && (done == 0 ||
 	    done + n <= budget_po); j++) {
 		done += search_round(&c, view, &mr, cand, n, on, ta,
 		    &stopped);

@@ -12,8 +12,9 @@
  * has one (bot.h bot_base_choose: Vodkapolis 500's careful discard,
  * Six Suit's push),
  * else the easy bot's choice.  Half the budget
- * screens the candidates, each on SEARCH_ROUNDS_MIN samples (with a
- * small budget, the base move and a random few others only: at most
+ * screens the candidates on the same samples, as many as that half
+ * pays for and SEARCH_ROUNDS_MIN at least (with a small budget, the
+ * base move and a random few others only: at most
  * playouts / (2 x SEARCH_ROUNDS_MIN) moves); the screen's best, if it
  * gained at all, then plays the base move on fresh samples with the
  * rest.  The base move stands unless the best beat it on

@@ -165,6 +165,49 @@ test_replacement_needs_rounds(void **unused)
 	assert_true(kept > 0);
 }
 
+/*
+ * A budget that affords more screens them longer: half of it, shared
+ * by the candidates, so that the screen's best is picked on more than
+ * a few samples' luck.  At 400 playouts the toy's 2 moves get 100
+ * rounds each: all of them when the easy move is "good" (nothing beats
+ * it, so nothing is confirmed), and the fresh samples' rounds on top
+ * when it is "bad".
+ */
+static void
+test_screen_takes_half_the_budget(void **unused)
+{
+	struct toy_state	 s0;
+	struct search_budget	 b;
+	struct search_stats	 stt;
+	struct game_move	 mv;
+	struct pick		 p;
+	uint8_t			 nz[32];
+	int			 k, both = 0;
+
+	(void)unused;
+	s0.said = -1;
+	memset(&b, 0, sizeof(b));
+	memset(&p, 0, sizeof(p));
+	b.trace = pick_trace;
+	b.trace_arg = &p;
+	b.playouts = 400;
+	for (k = 0; k < 16; k++) {
+		memset(nz, k, sizeof(nz));
+		assert_int_equal(search_choose(&toy_rules, &s0, 0, nz, &b, &mv,
+		    &stt), GAME_OK);
+		assert_int_equal(mv.verb, 1);
+		assert_int_equal(stt.candidates, 2);
+		assert_true(stt.playouts <= 400);
+		if (p.easy == 1) {
+			assert_int_equal(stt.rounds, 100);
+			assert_int_equal(stt.playouts, 200);
+		} else
+			assert_true(stt.rounds > 100);
+		both |= 1 << p.easy;
+	}
+	assert_int_equal(both, 3);
+}
+
 static int
 share_none(const void *view, int seat)
 {
@@ -399,6 +442,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_replacement_needs_rounds),
+		cmocka_unit_test(test_screen_takes_half_the_budget),
 		cmocka_unit_test(test_no_spread_is_no_proof),
 		cmocka_unit_test(test_share_weighs_the_budget),
 	};
