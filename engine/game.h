@@ -288,6 +288,15 @@ struct game_rules {
 	 */
 	int		(*search_depth)(const void *view);
 
+	/*
+	 * For the strong bot: nonzero for a move that takes back the
+	 * turn's own actions (Vodkapolis 500's undo).  The search never
+	 * tries one unless it is the base move: it only returns to a
+	 * position the turn has had, and a search that chose it would
+	 * choose again, undo after meld, without end.  NULL: none.
+	 */
+	int		(*search_skip)(const struct game_move *mv);
+
 	/* +1 (or 0): the highest total wins; -1: the lowest does. */
 	int		 score_sign;
 };

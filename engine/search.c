@@ -151,8 +151,9 @@ same_move(const struct game_rules *r, const struct game_move *a,
 
 /*
  * The moves to compare: the base move first (bot_base_choose), then
- * the others listed, or when there are more than SEARCH_CANDIDATES_MAX
- * a random sample of them.  Returns the count (0: no legal move).
+ * the others listed but the game's take-backs (search_skip), or when
+ * there are more than SEARCH_CANDIDATES_MAX a random sample of them.
+ * Returns the count (0: no legal move).
  */
 static int
 candidates(struct search_ctx *c, const void *view, struct rng *mr,
@@ -177,6 +178,9 @@ candidates(struct search_ctx *c, const void *view, struct rng *mr,
 			c->list[i] = c->list[j];
 			c->list[j] = t;
 		}
+		if (c->r->search_skip != NULL &&
+		    c->r->search_skip(&c->list[i]))
+			continue;	/* a take-back (game.h) */
 		if (!same_move(c->r, &c->list[i], &cand[0]))
 			cand[k++] = c->list[i];
 	}

@@ -557,6 +557,7 @@ const struct game_rules vp_rules = {
 	.reveal = vp_reveal,
 	.determinize = vp_determinize,
 	.search_share = vp_search_share,
+	.search_skip = vp_search_skip,
 	.score_sign = -1
 };
 

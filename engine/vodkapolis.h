@@ -412,4 +412,7 @@ enum {
  */
 int	vp_search_share(const void *view, int seat);
 
+/* vp_rules.search_skip (game.h): the undo, which takes back a meld. */
+int	vp_search_skip(const struct game_move *mv);
+
 #endif /* TOPPER_VODKAPOLIS_H */

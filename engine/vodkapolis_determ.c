@@ -129,3 +129,9 @@ vp_search_share(const void *view, int seat)
 	return v->phase == VP_PHASE_DRAW ? VP_SEARCH_DRAW_SHARE :
 	    v->phase == VP_PHASE_PLAY ? VP_SEARCH_PLAY_SHARE : 0;
 }
+
+int
+vp_search_skip(const struct game_move *mv)
+{
+	return mv->verb == VP_UNDO;
+}

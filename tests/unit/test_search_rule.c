@@ -4,7 +4,8 @@
  * only when it won on SEARCH_ROUNDS_MIN samples or more, and a small
  * gain that a few samples happen to agree on (no spread) is no
  * certainty while other moves show how much a sample can swing; and
- * a game's share of the budget (search_share) weighs a decision.
+ * a game's share of the budget (search_share) weighs a decision, and
+ * its take-backs (search_skip) are never tried.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -204,6 +205,50 @@ test_screen_takes_half_the_budget(void **unused)
 		} else
 			assert_true(stt.rounds > 100);
 		both |= 1 << p.easy;
+	}
+	assert_int_equal(both, 3);
+}
+
+/* "good" as a take-back, for the test below. */
+static int
+skip_good(const struct game_move *mv)
+{
+	return mv->verb == 1;
+}
+
+/*
+ * A game's take-backs (search_skip: Vodkapolis 500's undo) are never
+ * tried: with "good" marked one, the search keeps "bad" when that is
+ * the easy move however much budget it has, and "good" only when the
+ * easy move is "good" itself.
+ */
+static void
+test_take_backs_are_not_tried(void **unused)
+{
+	struct game_rules	 r = toy_rules;
+	struct toy_state	 s0;
+	struct search_budget	 b;
+	struct search_stats	 stt;
+	struct game_move	 mv;
+	uint8_t			 nz[32];
+	int			 k, both = 0;
+
+	(void)unused;
+	r.search_skip = skip_good;
+	s0.said = -1;
+	memset(&b, 0, sizeof(b));
+	b.playouts = 400;
+	for (k = 0; k < 16; k++) {
+		memset(nz, k, sizeof(nz));
+		assert_int_equal(search_choose(&r, &s0, 0, nz, &b, &mv, &stt),
+		    GAME_OK);
+		/*
+		 * A "good" base move is searched against "bad" and stands;
+		 * a "bad" one is alone, "good" untried.
+		 */
+		assert_true(stt.candidates == 1 || stt.candidates == 2);
+		assert_int_equal(mv.verb, stt.candidates == 2);
+		both |= 1 << mv.verb;
 	}
 	assert_int_equal(both, 3);
 }
@@ -443,6 +488,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_replacement_needs_rounds),
 		cmocka_unit_test(test_screen_takes_half_the_budget),
+		cmocka_unit_test(test_take_backs_are_not_tried),
 		cmocka_unit_test(test_no_spread_is_no_proof),
 		cmocka_unit_test(test_share_weighs_the_budget),
 	};
