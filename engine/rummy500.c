@@ -1,7 +1,7 @@
 /*
  * rummy500.c: Rummy 500 set-up, moves, hand ends, status and timeouts
- * (RULES.md 6).  Melds, the take check and the legal moves are in
- * rummy500_meld.c.
+ * (RULES.md 6).  Melds are in rummy500_meld.c, the take check and the
+ * legal moves in rummy500_legal.c.
  */
 #include "rummy500.h"
 

@@ -17,10 +17,11 @@
  * (default 30) the highest total wins.  Ties share the win.
  *
  * Split by concern: rummy500.c (set-up, moves, hand ends, status,
- * timeouts), rummy500_meld.c (melds, lay-offs, the take check, legal
- * moves), rummy500_text.c (move text), rummy500_view.c (views,
- * audits), rummy500_bot.c (the bot).  Everything here is pure: no
- * allocation, no I/O, randomness only from the state's struct rng.
+ * timeouts), rummy500_meld.c (melds, lay-offs, card values),
+ * rummy500_legal.c (the take check, legal moves, the timeout's step),
+ * rummy500_text.c (move text), rummy500_view.c (views, audits),
+ * rummy500_bot.c (the bot).  Everything here is pure: no allocation,
+ * no I/O, randomness only from the state's struct rng.
  *
  * Rulings as implemented (the rule page states them):
  * - Ranks in a run are positions 1..14: ace low = 1, 2..K = 2..13,
@@ -159,7 +160,7 @@ struct r500_state {
 	struct rng	 rng;
 };
 
-/* ---- rummy500_meld.c: melds, lay-offs, the take check, legal moves ---- */
+/* ---- rummy500_meld.c: melds, lay-offs, card values ---- */
 
 /* Run position of a rank 0..12 that is not an ace (2..13). */
 static inline int	r500_pos(card_t c) { return card_std_rank(c) + 1; }
@@ -194,6 +195,8 @@ void	r500_layoff(struct r500_meld *m, card_t c, int pos, int seat);
 
 /* The meld holding card c, or -1. */
 int	r500_meld_of(const struct r500_state *st, card_t c);
+
+/* ---- rummy500_legal.c: the take check, legal moves, the owed step ---- */
 
 /*
  * Can x (held in hand[0..n-1]) reach the table this turn with the
