@@ -3,7 +3,7 @@
  *
  * A turn mail's Reply-To is "LOCAL+TOKEN@DOMAIN" (mail.reply_to with a
  * signed TOKEN_REPLY token for that user, game, seat and ply:
- * token_address() in token.h, written by mail_compose.c).  The MTA
+ * token_address() in token.h, written by mail_compose_game.c).  The MTA
  * pipes the player's reply to "topper mail-in", which reads one RFC
  * 5322 message, finds the token in the envelope and recipient headers
  * (Delivered-To, X-Original-To, Envelope-To, To, Cc), takes the first
