@@ -1,8 +1,8 @@
 /*
- * test_mail_compose.c: the pure parts of fcgi/mail_compose.c: the wire
- * format (headers, quoted-printable, RFC 2047 subjects, multipart), the
- * List-Unsubscribe headers with a token that verifies, and HTML words
- * turned into text.
+ * test_mail_compose.c: the pure parts of fcgi/mail/mail_compose.c (with
+ * fcgi/mail/mail_mime.c under it): the wire format (headers,
+ * quoted-printable, RFC 2047 subjects, multipart), the List-Unsubscribe
+ * headers with a token that verifies, and HTML words turned into text.
  */
 #include <stdarg.h>
 #include <stddef.h>

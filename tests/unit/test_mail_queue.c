@@ -1,7 +1,7 @@
 /*
  * test_mail_queue.c: the outbox on a real database (fcgi/mail/mail_queue.c,
  * fcgi/mail/mail_send.c and mail_sender.c with the "dir:" destination,
- * fcgi/mail/mail_compose.c).
+ * fcgi/mail/mail_compose.c and mail_compose_game.c).
  *
  * For each of the six games, random legal moves go through
  * play_move() with every seat a person: each move queues exactly
