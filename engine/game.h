@@ -297,6 +297,16 @@ struct game_rules {
 	 */
 	int		(*search_skip)(const struct game_move *mv);
 
+	/*
+	 * For the strong bot: the chance that the search's best replaces
+	 * the base move when its true gain is nil (search.h); 0:
+	 * SEARCH_ALPHA.  A game whose base move is the easy bot's and
+	 * whose results vary smoothly gains by trusting the search more
+	 * (Casino Macedonia, Gin Vodka: 0.2); where results come in steps,
+	 * or the budget buys few samples, noise replaces sound moves.
+	 */
+	double		 search_alpha;
+
 	/* +1 (or 0): the highest total wins; -1: the lowest does. */
 	int		 score_sign;
 };

@@ -585,5 +585,7 @@ const struct game_rules gv_rules = {
 	.audit = gv_audit,
 	.audit_view = gv_audit_view,
 	.reveal = gv_reveal,
-	.determinize = gv_determinize
+	.determinize = gv_determinize,
+	/* Trusting the search gained here, as in Casino (README Bots). */
+	.search_alpha = 0.2
 };

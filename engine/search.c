@@ -356,7 +356,7 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	struct search_tally		 ta[SEARCH_CANDIDATES_MAX];
 	struct search_tally		 conf[SEARCH_CANDIDATES_MAX];
 	int				 on[SEARCH_CANDIDATES_MAX];
-	double				 pv, ts = 0;
+	double				 pv, ts = 0, alpha;
 	struct rng			 mr;
 	struct game_move		 t;
 	struct search_trace		 tr;
@@ -458,15 +458,17 @@ search_choose(const struct game_rules *rules, const void *view, int seat,
 	stats->moves = c.moves;
 	/*
 	 * The base move stands unless the screen's best did better on
-	 * the fresh samples by Student's critical t at SEARCH_ALPHA for
-	 * their count: noise must not talk the bot out of a sound move
-	 * (nor into a move and its undoing, turn after turn).  Its spread
-	 * is floored by the spread every candidate showed on the screen.
+	 * the fresh samples by Student's critical t at the game's alpha
+	 * (SEARCH_ALPHA by default) for their count: noise must not talk
+	 * the bot out of a sound move (nor into a move and its undoing,
+	 * turn after turn).  Its spread is floored by the spread every
+	 * candidate showed on the screen.
 	 */
 	pv = pooled_var(ta, n);
+	alpha = rules->search_alpha > 0 ? rules->search_alpha : SEARCH_ALPHA;
 	if (best > 0 && conf[best].n >= SEARCH_ROUNDS_MIN &&
 	    conf[best].sum > 0 && (ts = tally_t(&conf[best], pv)) >
-	    t_crit(SEARCH_ALPHA, conf[best].n - 1))
+	    t_crit(alpha, conf[best].n - 1))
 		*out = cand[best];
 	else
 		best = 0;

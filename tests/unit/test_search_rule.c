@@ -482,6 +482,44 @@ test_no_spread_is_no_proof(void **unused)
 	assert_true(seen.replaced <= 96 / 10);
 }
 
+/*
+ * A game's own alpha (game.h search_alpha) is the one the search
+ * uses: on the same searches of toy2, where "flat" and "wild" are
+ * worth the same, a game that trusts the search more (0.4) replaces
+ * its easy move by luck far more often than the default.
+ */
+static void
+test_game_alpha_is_used(void **unused)
+{
+	struct game_rules	 trusting = toy2_rules;
+	const struct game_rules	*rules[2] = { &toy2_rules, &trusting };
+	struct toy2_state	 s0;
+	struct search_budget	 b;
+	struct game_move	 mv;
+	struct seen		 seen[2];
+	uint8_t			 nz[32];
+	int			 k, r;
+
+	(void)unused;
+	trusting.search_alpha = 0.4;
+	s0.said = -1;
+	s0.x = 0;
+	memset(seen, 0, sizeof(seen));
+	memset(&b, 0, sizeof(b));
+	b.playouts = 3 * 2 * SEARCH_ROUNDS_MIN + 2 * 8;
+	b.trace = toy2_trace;
+	for (r = 0; r < 2; r++) {
+		b.trace_arg = &seen[r];
+		for (k = 0; k < 96; k++) {
+			memset(nz, k, sizeof(nz));
+			nz[1] = (uint8_t)(k * 37);
+			assert_int_equal(search_choose(rules[r], &s0, 0, nz,
+			    &b, &mv, NULL), GAME_OK);
+		}
+	}
+	assert_true(seen[1].replaced > 2 * seen[0].replaced);
+}
+
 int
 main(void)
 {
@@ -490,6 +528,7 @@ main(void)
 		cmocka_unit_test(test_screen_takes_half_the_budget),
 		cmocka_unit_test(test_take_backs_are_not_tried),
 		cmocka_unit_test(test_no_spread_is_no_proof),
+		cmocka_unit_test(test_game_alpha_is_used),
 		cmocka_unit_test(test_share_weighs_the_budget),
 	};
 
