@@ -18,8 +18,8 @@
  * playouts / (2 x SEARCH_ROUNDS_MIN) moves); the screen's best, if it
  * gained at all, then plays the base move on fresh samples with the
  * rest.  The base move stands unless the best beat it on
- * those fresh samples by Student's critical t at SEARCH_ALPHA for
- * their count (at least SEARCH_ROUNDS_MIN), its spread floored by the
+ * those fresh samples by Student's critical t at SEARCH_ALPHA (or the
+ * game's own, game.h search_alpha) for their count (at least SEARCH_ROUNDS_MIN), its spread floored by the
  * spread all candidates showed on the screen; so a move is replaced
  * from 4 x SEARCH_ROUNDS_MIN playouts on.  A
  * result is the seat's score change in the playout less the mean of
@@ -65,7 +65,8 @@ enum {
 
 /*
  * The chance that the screen's best replaces the base move when its
- * true gain is nil (the fresh samples' one-sided test).
+ * true gain is nil (the fresh samples' one-sided test), for a game
+ * that sets none of its own (game.h search_alpha).
  */
 #define SEARCH_ALPHA 0.05
 
