@@ -453,30 +453,38 @@ toy2_trace(void *arg, const struct search_trace *t)
  * the toy has no bot) is replaced in about SEARCH_ALPHA of the
  * searches, by luck.
  */
+/* 96 searches of toy2 under rules, each with its own noise, into *seen. */
 static void
-test_no_spread_is_no_proof(void **unused)
+search_toy2(const struct game_rules *rules, struct seen *seen)
 {
 	struct toy2_state	 s0;
 	struct search_budget	 b;
 	struct game_move	 mv;
-	struct seen		 seen;
 	uint8_t			 nz[32];
 	int			 k;
 
-	(void)unused;
 	s0.said = -1;
 	s0.x = 0;
-	memset(&seen, 0, sizeof(seen));
+	memset(seen, 0, sizeof(*seen));
 	memset(&b, 0, sizeof(b));
 	b.playouts = 3 * 2 * SEARCH_ROUNDS_MIN + 2 * 8;
 	b.trace = toy2_trace;
-	b.trace_arg = &seen;
+	b.trace_arg = seen;
 	for (k = 0; k < 96; k++) {
 		memset(nz, k, sizeof(nz));
 		nz[1] = (uint8_t)(k * 37);
-		assert_int_equal(search_choose(&toy2_rules, &s0, 0, nz, &b,
-		    &mv, NULL), GAME_OK);
+		assert_int_equal(search_choose(rules, &s0, 0, nz, &b, &mv,
+		    NULL), GAME_OK);
 	}
+}
+
+static void
+test_no_spread_is_no_proof(void **unused)
+{
+	struct seen		 seen;
+
+	(void)unused;
+	search_toy2(&toy2_rules, &seen);
 	assert_true(seen.flat_easy > 10);
 	assert_int_equal(seen.edge_chosen, 0);
 	assert_true(seen.replaced <= 96 / 10);
@@ -492,32 +500,13 @@ static void
 test_game_alpha_is_used(void **unused)
 {
 	struct game_rules	 trusting = toy2_rules;
-	const struct game_rules	*rules[2] = { &toy2_rules, &trusting };
-	struct toy2_state	 s0;
-	struct search_budget	 b;
-	struct game_move	 mv;
-	struct seen		 seen[2];
-	uint8_t			 nz[32];
-	int			 k, r;
+	struct seen		 by_default, trusted;
 
 	(void)unused;
 	trusting.search_alpha = 0.4;
-	s0.said = -1;
-	s0.x = 0;
-	memset(seen, 0, sizeof(seen));
-	memset(&b, 0, sizeof(b));
-	b.playouts = 3 * 2 * SEARCH_ROUNDS_MIN + 2 * 8;
-	b.trace = toy2_trace;
-	for (r = 0; r < 2; r++) {
-		b.trace_arg = &seen[r];
-		for (k = 0; k < 96; k++) {
-			memset(nz, k, sizeof(nz));
-			nz[1] = (uint8_t)(k * 37);
-			assert_int_equal(search_choose(rules[r], &s0, 0, nz,
-			    &b, &mv, NULL), GAME_OK);
-		}
-	}
-	assert_true(seen[1].replaced > 2 * seen[0].replaced);
+	search_toy2(&toy2_rules, &by_default);
+	search_toy2(&trusting, &trusted);
+	assert_true(trusted.replaced > 2 * by_default.replaced);
 }
 
 int
