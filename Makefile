@@ -144,7 +144,7 @@ SOAK_BIN = $(SOAK_BUILD)/tests/soak/soak-leak $(SOAK_BUILD)/tests/soak/soak-powe
 define soak_tree
 $(1)/tests/soak/soak-%: $(1)/tests/soak/%.o \
     $(1)/tests/soak/site.o $(1)/libtopper.a $(1)/libengine.a
-	$$(CC) $(2) -o $$@ $$^ $$(LIBS)
+	$$(CC) $(2) -o $$@ $$(filter %.o,$$^) $$(filter %.a,$$^) $$(LIBS)
 
 $(1)/tests/soak/soak-power: $(1)/tests/soak/lossy.o
 $(1)/tests/soak/soak-leak: $(1)/tests/soak/leak_view.o
