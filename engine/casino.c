@@ -350,6 +350,6 @@ const struct game_rules cm_rules = {
 	.determinize = cm_determinize,
 	.search_depth = cm_search_depth,
 	.search_eval = cm_search_eval,
-	/* Its results vary smoothly: trusting the search gained (README). */
+	/* Trusting the search more won more leagues (README "How strong"). */
 	.search_alpha = 0.2
 };

@@ -300,10 +300,10 @@ struct game_rules {
 	/*
 	 * For the strong bot: the chance that the search's best replaces
 	 * the base move when its true gain is nil (search.h); 0:
-	 * SEARCH_ALPHA.  A game whose base move is the easy bot's and
-	 * whose results vary smoothly gains by trusting the search more
-	 * (Casino Macedonia, Gin Vodka: 0.2); where results come in steps,
-	 * or the budget buys few samples, noise replaces sound moves.
+	 * SEARCH_ALPHA.  Set where a league measured it stronger (Casino
+	 * Macedonia, Gin Vodka: 0.2, README "How strong"); where results
+	 * come in steps (Six Suit) or a decision gets few samples, noise
+	 * replaced sound moves at 0.2.
 	 */
 	double		 search_alpha;
 

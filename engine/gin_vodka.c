@@ -586,6 +586,6 @@ const struct game_rules gv_rules = {
 	.audit_view = gv_audit_view,
 	.reveal = gv_reveal,
 	.determinize = gv_determinize,
-	/* Trusting the search gained here, as in Casino (README Bots). */
+	/* Trusting the search more won more leagues (README "How strong"). */
 	.search_alpha = 0.2
 };
