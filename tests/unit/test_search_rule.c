@@ -123,6 +123,17 @@ pick_trace(void *arg, const struct search_trace *t)
 	p->n++;
 }
 
+/* A fresh toy game, and a budget whose trace fills *p. */
+static void
+toy_start(struct toy_state *s0, struct search_budget *b, struct pick *p)
+{
+	s0->said = -1;
+	memset(b, 0, sizeof(*b));
+	memset(p, 0, sizeof(*p));
+	b->trace = pick_trace;
+	b->trace_arg = p;
+}
+
 /*
  * With 2 x SEARCH_ROUNDS_MIN playouts a move the screen alone runs
  * ("good" would win every round with no spread, in a game without
@@ -142,11 +153,7 @@ test_replacement_needs_rounds(void **unused)
 	int			 k, kept = 0;
 
 	(void)unused;
-	s0.said = -1;
-	memset(&b, 0, sizeof(b));
-	memset(&p, 0, sizeof(p));
-	b.trace = pick_trace;
-	b.trace_arg = &p;
+	toy_start(&s0, &b, &p);
 	for (k = 0; k < 16; k++) {
 		memset(nz, k, sizeof(nz));
 		b.playouts = 2 * SEARCH_ROUNDS_MIN;
@@ -186,11 +193,7 @@ test_screen_takes_half_the_budget(void **unused)
 	int			 k, both = 0;
 
 	(void)unused;
-	s0.said = -1;
-	memset(&b, 0, sizeof(b));
-	memset(&p, 0, sizeof(p));
-	b.trace = pick_trace;
-	b.trace_arg = &p;
+	toy_start(&s0, &b, &p);
 	b.playouts = 400;
 	for (k = 0; k < 16; k++) {
 		memset(nz, k, sizeof(nz));
@@ -296,11 +299,7 @@ test_share_weighs_the_budget(void **unused)
 	int			 k;
 
 	(void)unused;
-	s0.said = -1;
-	memset(&b, 0, sizeof(b));
-	memset(&p, 0, sizeof(p));
-	b.trace = pick_trace;
-	b.trace_arg = &p;
+	toy_start(&s0, &b, &p);
 	for (k = 0; k < 16; k++) {
 		memset(nz, k, sizeof(nz));
 		r.search_share = share_none;
