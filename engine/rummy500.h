@@ -20,8 +20,9 @@
  * timeouts), rummy500_meld.c (melds, lay-offs, card values),
  * rummy500_legal.c (the take check, legal moves, the timeout's step),
  * rummy500_text.c (move text), rummy500_view.c (views, audits),
- * rummy500_bot.c (the bot).  Everything here is pure: no allocation,
- * no I/O, randomness only from the state's struct rng.
+ * rummy500_bot.c (the bot), rummy500_determ.c (the strong bot's
+ * samples of what a seat cannot see).  Everything here is pure: no
+ * allocation, no I/O, randomness only from the state's struct rng.
  *
  * Rulings as implemented (the rule page states them):
  * - Ranks in a run are positions 1..14: ace low = 1, 2..K = 2..13,

@@ -19,8 +19,9 @@
  * twelve_step_determ.c (a state sampled from a view, for the strong bot),
  * twelve_step_text.c (move text, legal moves), twelve_step_view.c
  * (views, audits), twelve_step_probe.c (contracts for tests to hold
- * legal() against), twelve_step_bot.c (the bot).  Everything here is
- * pure: no allocation, no I/O, randomness only from the state's rng.
+ * legal() against), twelve_step_bot.c (the bot), twelve_step_rules.c
+ * (the game's entry in game.h's contract).  Everything here is pure:
+ * no allocation, no I/O, randomness only from the state's rng.
  *
  * Rulings the RULES.md section leaves to the implementation:
  * - The stock is rebuilt lazily, when a card is needed from it: the
