@@ -315,6 +315,32 @@ faces_of(struct arena *a, enum card_kind k, const char *lead,
 	return h.failed ? NULL : h.data;
 }
 
+/*
+ * The subject's first words for a mail of reasons why (MAIL_WHY_*):
+ * those of the first reason in this order that the mail has (the end
+ * of the game says more than the hand or the turn that ended it).
+ */
+static const char *
+subject_prefix(int why)
+{
+	static const struct {
+		int		 why;
+		const char	*prefix;
+	} first[] = {
+		{ MAIL_WHY_OVER, "Game over: " },
+		{ MAIL_WHY_INVITE, "You are invited: " },
+		{ MAIL_WHY_REMINDER, "Reminder, your turn: " },
+		{ MAIL_WHY_TURN, "Your turn: " },
+		{ MAIL_WHY_HAND, "Hand over: " }
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof(first) / sizeof(first[0]); i++)
+		if (why & first[i].why)
+			return first[i].prefix;
+	return "";
+}
+
 int
 mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
     const struct mail_game_row *row, int64_t now, struct mail_msg *out)
@@ -371,23 +397,8 @@ mail_compose_game(struct db *db, struct arena *a, const struct mail_conf *mc,
 		return -1;
 
 	buf_init(&subj, a);
-	if (row->why & MAIL_WHY_OVER)
-		buf_printf(&subj, "Game over: %s #%lld", rules->name,
-		    (long long)g.id);
-	else if (row->why & MAIL_WHY_INVITE)
-		buf_printf(&subj, "You are invited: %s #%lld", rules->name,
-		    (long long)g.id);
-	else if (row->why & MAIL_WHY_REMINDER)
-		buf_printf(&subj, "Reminder, your turn: %s #%lld", rules->name,
-		    (long long)g.id);
-	else if (row->why & MAIL_WHY_TURN)
-		buf_printf(&subj, "Your turn: %s #%lld", rules->name,
-		    (long long)g.id);
-	else if (row->why & MAIL_WHY_HAND)
-		buf_printf(&subj, "Hand over: %s #%lld", rules->name,
-		    (long long)g.id);
-	else
-		buf_printf(&subj, "%s #%lld", rules->name, (long long)g.id);
+	buf_printf(&subj, "%s%s #%lld", subject_prefix(row->why), rules->name,
+	    (long long)g.id);
 	buf_putc(&subj, '\0');
 
 	buf_init(&b, a);

@@ -9,7 +9,7 @@
  * ended), the mover none; the worker's mail job composes and writes
  * every row; and no mail's "Your cards" line holds a card another seat
  * holds hidden.  Then the preference (digest held until a visit, off),
- * and delivery: a failing destination backs off and is capped, a lease
+ * each reason's subject, and delivery: a failing destination backs off and is capped, a lease
  * keeps a claimed row from a second sender until it runs out.
  */
 #include <stdarg.h>
@@ -421,6 +421,56 @@ test_preferences(void **state)
 	assert_int_equal(q, 0);
 }
 
+/* The subject each_mail's callback saw last. */
+static void
+keep_subject(const char *text, void *ctx)
+{
+	const char	*s, *end;
+
+	assert_non_null(s = strstr(text, "\r\nSubject: "));
+	s += strlen("\r\nSubject: ");
+	assert_non_null(end = strstr(s, "\r\n"));
+	snprintf(ctx, 128, "%.*s", (int)(end - s), s);
+}
+
+/* A mail's subject says its first reason, the game's end before all. */
+static void
+test_subjects(void **state)
+{
+	static const struct {
+		int		 why;
+		const char	*prefix;
+	} cases[] = {
+		{ MAIL_WHY_TURN, "Your turn: " },
+		{ MAIL_WHY_HAND, "Hand over: " },
+		{ MAIL_WHY_TURN | MAIL_WHY_HAND, "Your turn: " },
+		{ MAIL_WHY_REMINDER | MAIL_WHY_TURN, "Reminder, your turn: " },
+		{ MAIL_WHY_OVER | MAIL_WHY_HAND | MAIL_WHY_TURN,
+		    "Game over: " },
+		{ MAIL_WHY_NOTE, "" }
+	};
+	struct fx	*f = *state;
+	char		 subject[128], want[128];
+	int64_t		 id;
+	size_t		 i;
+	int		 q;
+
+	id = new_game(f, game_find("gin-vodka"), 2);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(mail_queue_game(f->db, id, 1, 0,
+		    cases[i].why, cases[i].why == MAIL_WHY_NOTE ?
+		    "A note." : NULL, &q), DB_OK);
+		assert_int_equal(q, 1);
+		assert_int_equal(mail_send_due(f->ms, f->db, &f->a, db_now()),
+		    1);
+		subject[0] = '\0';
+		assert_int_equal(each_mail(f, keep_subject, subject), 1);
+		snprintf(want, sizeof(want), "%sGin Vodka #%lld",
+		    cases[i].prefix, (long long)id);
+		assert_string_equal(subject, want);
+	}
+}
+
 static void
 test_text_refused(void **state)
 {
@@ -524,6 +574,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_six_games, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_preferences, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_subjects, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_text_refused, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_backoff_cap_lease, setup,
