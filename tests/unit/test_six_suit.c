@@ -4,8 +4,9 @@
  * moving real cards (test_six_suit.h), then played with real moves:
  * predictions, plays, discards, eliminations, the final phase and the
  * survivor bonus, extra turns and chains (rules 4A-4C).  Free time,
- * the veto, refusals, options, views, text and the bot are in
- * test_six_suit_play.c.
+ * the veto, refusals, options, views, text and the bot's choices are
+ * in test_six_suit_play.c; seeded set-ups, timeouts and whole matches
+ * in test_six_suit_seeded.c.
  */
 #include <stdarg.h>
 #include <stddef.h>
