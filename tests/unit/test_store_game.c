@@ -1,8 +1,10 @@
 /*
- * test_store_game.c: games in the database.  A toy game whose views
- * change in known ways checks view_ply, refusals and decks; Gin Vodka
- * checks that the stored snapshot equals a replay of the move log and
- * that a stale layout is rebuilt.
+ * test_store_game.c: games in the database, through a toy game whose
+ * views change in known ways: creating and loading (the seed and its
+ * commitment, refusals, open games), view_ply as moves advance,
+ * refusals that write nothing, the end, two writers of one ply, the
+ * ply check and decks.  Gin Vodka's snapshot against a replay of the
+ * move log is in test_store_game_replay.c.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,12 +19,10 @@
 
 #include "arena.h"
 #include "db.h"
-#include "migrate.h"
 #include "play.h"
 #include "record.h"
 #include "store_game.h"
-#include "store_user.h"
-#include "test_tmpdb.h"
+#include "test_store_game.h"
 
 /*
  * The toy: two seats, each with a secret number.  "peek" adds one to
@@ -194,46 +194,6 @@ static const struct game_rules toy_rules = {
 
 static const uint8_t zero_seed[32];
 
-struct fx {
-	struct tmpdb	 tmp;
-	struct db	*db;
-	struct arena	 a;
-	int64_t		 alice, bot;
-};
-
-static int
-setup_fx(void **state)
-{
-	struct fx	*f;
-
-	f = calloc(1, sizeof(*f));
-	if (f == NULL || tmpdb_make(&f->tmp, "sg") != 0)
-		return -1;
-	if ((f->db = db_open(f->tmp.path, DB_CREATE)) == NULL ||
-	    migrate_apply(f->db) < 1)
-		return -1;
-	arena_init(&f->a, 0);
-	if (store_user_create(f->db, "alice", "a@example.org", "pass-word",
-	    NULL, 0, CONFIG_PWHASH_MIN, &f->alice) != STORE_USER_OK ||
-	    store_user_create(f->db, "robot", "r@example.org", NULL, NULL, 1,
-	    CONFIG_PWHASH_MIN, &f->bot) != STORE_USER_OK)
-		return -1;
-	*state = f;
-	return 0;
-}
-
-static int
-teardown_fx(void **state)
-{
-	struct fx	*f = *state;
-
-	db_close(f->db);
-	arena_free(&f->a);
-	tmpdb_remove(&f->tmp);
-	free(f);
-	return 0;
-}
-
 static int
 count_cb(void *arg, int n, char **vals, char **names)
 {
@@ -274,21 +234,6 @@ toy_game(struct fx *f, const uint8_t *seed)
 	assert_int_equal(store_game_create(f->db, &n, &id, why), DB_OK);
 	assert_int_equal(db_commit(f->db), DB_OK);
 	return id;
-}
-
-/* Play one move in its own transaction, as a handler does (play.h). */
-static enum play_rc
-play(struct fx *f, struct store_game *g, int seat, const char *text,
-    char why[GAME_WHY_MAX])
-{
-	enum play_rc	 rc;
-
-	assert_int_equal(db_begin_immediate(f->db), DB_OK);
-	rc = play_move(f->db, g, seat, 0, 0, text, why);
-	if (rc == PLAY_OK)
-		assert_int_equal(db_commit(f->db), DB_OK);
-	db_rollback_if_open(f->db);
-	return rc;
 }
 
 static void
@@ -559,75 +504,6 @@ test_decks(void **state)
 	arena_reset(&f->a);
 }
 
-/* Gin Vodka: play the first legal move each time, then check. */
-static void
-test_gin_vodka_replay(void **state)
-{
-	struct fx		*f = *state;
-	const struct game_rules	*gv = game_find("gin-vodka");
-	struct store_game_new	 n;
-	struct store_game	 g, h;
-	struct game_move	 legal[GAME_LEGAL_MAX];
-	struct record		 rec;
-	struct record_result	 res;
-	char			 why[GAME_WHY_MAX], text[GAME_MOVE_TEXT_MAX];
-	void			*replay, *scratch;
-	uint8_t			 seed[32];
-	int64_t			 id;
-	int			 i, seat, nl, nrefresh;
-
-	if (gv == NULL)
-		skip();
-	memset(seed, 0x5a, sizeof(seed));
-	memset(&n, 0, sizeof(n));
-	n.rules = gv;
-	n.nseats = 2;
-	n.dealer = -1;
-	n.seed = seed;
-	n.users[0] = f->alice;
-	n.users[1] = f->bot;
-	assert_int_equal(db_begin_immediate(f->db), DB_OK);
-	assert_int_equal(store_game_create(f->db, &n, &id, why), DB_OK);
-	assert_int_equal(db_commit(f->db), DB_OK);
-	assert_int_equal(store_game_load(f->db, &f->a, id, &g), DB_OK);
-	for (i = 0; i < 60 && !g.over; i++) {
-		seat = game_first_seat(g.to_act);
-		assert_true(seat >= 0);
-		nl = gv->legal(g.state, seat, legal, GAME_LEGAL_MAX);
-		assert_true(nl > 0);
-		gv->format(&legal[i % (nl < 3 ? nl : 3)], text, sizeof(text));
-		assert_int_equal(play(f, &g, seat, text, why), PLAY_OK);
-	}
-	assert_int_equal(g.ply, i);
-
-	/* The log is the truth: a replay gives the stored bytes. */
-	replay = arena_alloc(&f->a, gv->state_size);
-	scratch = arena_alloc(&f->a, gv->state_size);
-	assert_int_equal(store_game_load(f->db, &f->a, id, &h), DB_OK);
-	assert_int_equal(h.rebuilt, 0);
-	assert_int_equal(store_game_record(f->db, &f->a, &h, &rec), DB_OK);
-	assert_int_equal(rec.nmoves, g.ply);
-	assert_int_equal(record_replay(&rec, -1, replay, scratch, NULL, NULL,
-	    &res), 0);
-	assert_memory_equal(replay, h.state, gv->state_size);
-
-	/* A snapshot with another layout is rebuilt from the log. */
-	assert_int_equal(sqlite3_exec(db_handle(f->db), "UPDATE games SET "
-	    "state = zeroblob(100), layout = 0 WHERE rules = 'gin-vodka'",
-	    NULL, NULL, NULL), SQLITE_OK);
-	assert_int_equal(store_game_load(f->db, &f->a, id, &h), DB_OK);
-	assert_int_equal(h.rebuilt, 1);
-	assert_memory_equal(replay, h.state, gv->state_size);
-	assert_int_equal(db_begin_immediate(f->db), DB_OK);
-	assert_int_equal(store_game_refresh(f->db, &f->a, &nrefresh), DB_OK);
-	assert_int_equal(db_commit(f->db), DB_OK);
-	assert_int_equal(nrefresh, 1);
-	assert_int_equal(store_game_load(f->db, &f->a, id, &h), DB_OK);
-	assert_int_equal(h.rebuilt, 0);
-	assert_memory_equal(replay, h.state, gv->state_size);
-	arena_reset(&f->a);
-}
-
 int
 main(void)
 {
@@ -642,8 +518,6 @@ main(void)
 		    teardown_fx),
 		cmocka_unit_test_setup_teardown(test_decks, setup_fx,
 		    teardown_fx),
-		cmocka_unit_test_setup_teardown(test_gin_vodka_replay,
-		    setup_fx, teardown_fx),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
