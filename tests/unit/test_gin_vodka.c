@@ -4,10 +4,10 @@
  * The worked examples G-1..G-6 of RULES.md 3f are played as real hands
  * from constructed decks (decks mode): each test deals, makes the moves
  * and checks the engine's own numbers against the example's results.
- * Then every kind of refusal (the state must stay byte-for-byte the
- * same), the move text, the openings, recycling and the void hand, the
- * alternating deal, options and the end of the game.  Seeded deals,
- * views and random play are in test_gin_vodka_play.c.
+ * Then the openings, recycling and the void hand, the alternating deal,
+ * options and the end of the game.  Refusals and the move text are in
+ * test_gin_vodka_refusals.c; seeded deals, views and random play in
+ * test_gin_vodka_play.c.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,168 +23,7 @@
 #include "game.h"
 #include "gin_vodka.h"
 #include "rng.h"
-
-static const struct game_rules *const R = &gv_rules;
-
-static card_t
-card(const char *tok)
-{
-	card_t	 c = card_parse(CARD_TT, tok, NULL);
-
-	assert_int_not_equal(c, CARD_NONE);
-	return c;
-}
-
-/* Parse "1Rc 2Rc ..." into out; returns the count. */
-static int
-card_list(const char *text, card_t *out)
-{
-	const char	*p = text, *end;
-	int		 n = 0;
-
-	while (*p != '\0') {
-		while (*p == ' ')
-			p++;
-		if (*p == '\0')
-			break;
-		out[n] = card_parse(CARD_TT, p, &end);
-		assert_int_not_equal(out[n], CARD_NONE);
-		n++;
-		p = end;
-	}
-	return n;
-}
-
-/*
- * A deck (deck[0] = top) dealing nd to the non-dealer and d to the
- * dealer, then the upcard, then the stock from its top; the other cards
- * follow in id order.
- */
-static void
-build_deck(card_t deck[GV_DECK], const char *nd, const char *d,
-    const char *up, const char *stock)
-{
-	card_t	 a[GV_DECK], b[GV_DECK], s[GV_DECK], all[GV_DECK];
-	uint8_t	 used[CARD_TT_COUNT];
-	int	 i, k = 0, ns;
-
-	assert_int_equal(card_list(nd, a), GV_HAND);
-	assert_int_equal(card_list(d, b), GV_HAND);
-	ns = card_list(stock, s);
-	memset(used, 0, sizeof(used));
-	for (i = 0; i < GV_HAND; i++) {
-		deck[k++] = a[i];
-		deck[k++] = b[i];
-	}
-	deck[k++] = card(up);
-	for (i = 0; i < ns; i++)
-		deck[k++] = s[i];
-	for (i = 0; i < k; i++) {
-		assert_int_equal(used[deck[i]], 0);
-		used[deck[i]] = 1;
-	}
-	deck_fill(DECK_SQUARES, 1, all);
-	for (i = 0; i < GV_DECK; i++)
-		if (!used[all[i]])
-			deck[k++] = all[i];
-	assert_int_equal(k, GV_DECK);
-}
-
-static void
-check_audit(const struct gv_state *s)
-{
-	char	 why[GAME_WHY_MAX] = "";
-
-	if (R->audit(s, why) != 0)
-		fail_msg("audit: %s", why);
-}
-
-static void
-new_game(struct gv_state *s, const char *options, int dealer)
-{
-	struct game_setup	 su = { 2, options, NULL, dealer };
-	char			 why[GAME_WHY_MAX] = "";
-
-	if (R->setup(s, &su, why) != GAME_OK)
-		fail_msg("setup: %s", why);
-	check_audit(s);
-}
-
-static void
-deal(struct gv_state *s, const card_t deck[GV_DECK])
-{
-	struct gv_state	 next;
-	char		 why[GAME_WHY_MAX] = "";
-
-	if (R->deal(s, &next, deck, GV_DECK, why) != GAME_OK)
-		fail_msg("deal: %s", why);
-	*s = next;
-	check_audit(s);
-}
-
-/* A hand of A (seat 0, non-dealer) against B (seat 1, dealer). */
-static void
-start(struct gv_state *s, const char *options, const char *a,
-    const char *b, const char *up, const char *stock)
-{
-	card_t	 deck[GV_DECK];
-
-	new_game(s, options, 1);
-	build_deck(deck, a, b, up, stock);
-	deal(s, deck);
-}
-
-static void
-parse(const char *text, struct game_move *mv)
-{
-	char	 why[GAME_WHY_MAX] = "";
-
-	if (R->parse(text, mv, why) != GAME_OK)
-		fail_msg("parse \"%s\": %s", text, why);
-}
-
-static void
-play(struct gv_state *s, int seat, const char *text, struct game_events *ev)
-{
-	struct game_events	 local;
-	struct game_move	 mv;
-	struct gv_state		 next;
-	char			 why[GAME_WHY_MAX] = "";
-
-	parse(text, &mv);
-	if (R->apply(s, &next, seat, &mv, ev != NULL ? ev : &local, why) !=
-	    GAME_OK)
-		fail_msg("seat %d \"%s\" refused: %s", seat, text, why);
-	*s = next;
-	check_audit(s);
-}
-
-/* mv must be refused with a reason containing want, s unchanged. */
-static void
-refused_move(const struct gv_state *s, int seat, const struct game_move *mv,
-    const char *want)
-{
-	struct game_events	 ev;
-	struct gv_state		 copy, next;
-	char			 why[GAME_WHY_MAX] = "";
-
-	memcpy(&copy, s, sizeof(copy));
-	assert_int_equal(R->apply(s, &next, seat, mv, &ev, why),
-	    GAME_REFUSED);
-	assert_memory_equal(s, &copy, sizeof(copy));
-	if (strstr(why, want) == NULL)
-		fail_msg("reason \"%s\" lacks \"%s\"", why, want);
-}
-
-static void
-refused(const struct gv_state *s, int seat, const char *text,
-    const char *want)
-{
-	struct game_move	 mv;
-
-	parse(text, &mv);
-	refused_move(s, seat, &mv, want);
-}
+#include "test_gin_vodka.h"
 
 /* got[0..n-1] (sorted by id) are the cards of want, in any order. */
 static void
@@ -244,9 +83,6 @@ test_g1_gin(void **state)
 	assert_int_equal(s.phase, GV_PHASE_DEAL);
 	assert_int_equal(s.hand, 2);
 }
-
-static const char g2_a[] = "3Gc 3Gh 3Gt 1Bh 2Bh 3Bh 2Rs 3Rs 4Rs 1Yc 2Rh";
-static const char g2_b[] = "1Rt 2Rt 3Rt 4Rt 4Yc 4Yh 4Yt 3Bc 4Gs 2Yt 1Gc";
 
 /* G-2 up to the defender's last discard (both pass, A draws 4Rc, knocks). */
 static void
@@ -450,128 +286,6 @@ test_g6_named_melds(void **state)
 	/* Red 1s named instead: nothing to lay off; A scores 9 - 5. */
 	g6_hand("knock 4Bh | 1Rc 1Rh 1Rt | 2Gh 3Gh 4Gh | 2Yt 3Yt 4Yt",
 	    4, 5, 9);
-}
-
-/* ---- refusals ---- */
-
-static void
-test_refusals(void **state)
-{
-	struct gv_state		 s, dealt, next;
-	struct game_move	 mv;
-	card_t			 deck[GV_DECK];
-	char			 why[GAME_WHY_MAX];
-
-	(void)state;
-	/* Decks mode before the deal. */
-	new_game(&s, NULL, 1);
-	refused(&s, 0, "pass", "not been dealt");
-	/* deal() refusals leave the state alone too. */
-	memcpy(&dealt, &s, sizeof(s));
-	deck_fill(DECK_SQUARES, 1, deck);
-	assert_int_equal(R->deal(&s, &next, deck, 63, why), GAME_REFUSED);
-	deck[5] = deck[6];
-	assert_int_equal(R->deal(&s, &next, deck, 64, why), GAME_REFUSED);
-	assert_non_null(strstr(why, "repeated"));
-	deck[5] = card_tt_make(4, 0, 0);		/* Q: not a Squares card */
-	assert_int_equal(R->deal(&s, &next, deck, 64, why), GAME_REFUSED);
-	assert_non_null(strstr(why, "not in it"));
-	assert_memory_equal(&s, &dealt, sizeof(s));
-
-	start(&s, NULL, g2_a, g2_b, "1Ys", "4Rc 3Gs");
-	refused(&s, 1, "pass", "It is not your turn");
-	refused(&s, 5, "pass", "There is no seat 5");
-	refused(&s, 0, "draw", "In the opening you may take the upcard or "
-	    "pass");
-	refused(&s, 0, "discard 3Gc", "First take the upcard or pass.");
-	play(&s, 0, "pass", NULL);
-	play(&s, 1, "pass", NULL);
-	refused(&s, 0, "take", "Both players passed on the upcard, so you "
-	    "must draw from the stock.");
-	refused(&s, 0, "pass", "You may pass only on the upcard");
-	refused(&s, 0, "discard 3Gc", "Draw from the stock or take the top "
-	    "discard first.");
-	play(&s, 0, "draw", NULL);
-	refused(&s, 0, "draw", "You have drawn; now discard a card or knock.");
-	refused(&s, 0, "discard 4Bs", "You do not hold 4Bs.");
-	refused(&s, 0, "knock 4Bs | 3Gc 3Gh 3Gt", "You do not hold 4Bs.");
-	refused(&s, 0, "knock 4Rc | 3Gc 3Gh 3Gt | 1Bh 2Bh 3Bh",
-	    "Your deadwood would be 18; you may knock only at 10 or less.");
-	refused(&s, 0, "knock 4Rc | 3Gc 3Gh 3Gt | 1Bh 2Bh 3Bh | 2Rs 3Rs 4Rs "
-	    "| 1Yc", "You can name at most 3 melds");
-	refused(&s, 0, "knock 4Rc | 3Gc 3Gh 3Gt | 1Yc 2Rh",
-	    "A meld has 3 or 4 cards; \"1Yc 2Rh\" has 2.");
-	refused(&s, 0, "knock 4Rc | 3Gc 3Gh 3Gt | 1Bh 2Bh 3Bh | 2Rs 3Rs 1Yc",
-	    "\"2Rs 3Rs 1Yc\" is not a meld");
-	refused(&s, 0, "knock 4Rc | 3Gc 3Gh 3Gt | 1Bh 2Bh 3Bh 3Gh",
-	    "3Gh is named twice");
-	refused(&s, 0, "knock 2Rh | 3Gc 3Gh 3Gt | 2Rh 2Yh 2Bh",
-	    "2Rh is your knock discard");
-	refused(&s, 0, "knock 4Rc | 3Gc 3Gh 3Gt | 4Rt 4Yt 4Gt",
-	    "You do not hold 4Rt.");
-	refused(&s, 1, "discard 4Rt", "It is not your turn");
-	/* Moves built by hand, not parsed: meld cards in the discard's group. */
-	parse("knock 4Rc | 3Gc 3Gh 3Gt", &mv);
-	memset(mv.group, 0, sizeof(mv.group));
-	mv.ngroups = 1;
-	refused_move(&s, 0, &mv, "A knock names one discard, then the melds");
-	parse("discard 4Rc", &mv);
-	mv.cards[0] = 200;
-	refused_move(&s, 0, &mv, "not in the Squares deck");
-	mv.verb = 77;
-	refused_move(&s, 0, &mv, "not a Gin Vodka move");
-	play(&s, 0, "knock 4Rc | 3Gc 3Gh 3Gt | 1Bh 2Bh 3Bh | 2Rs 3Rs 4Rs",
-	    NULL);
-	refused(&s, 1, "pass", "After a knock you make one last play");
-	refused(&s, 1, "discard 1Gc", "Draw from the stock or take the top "
-	    "discard first.");
-	refused(&s, 0, "draw", "It is not your turn");
-	play(&s, 1, "take", NULL);
-	refused(&s, 1, "knock 1Gc | 1Rt 2Rt 3Rt 4Rt", "you may not knock");
-	refused(&s, 1, "discard 4Rc", "which you just took from the discard "
-	    "pile");
-	refused(&s, 1, "take", "You have drawn; now discard a card.");
-	/* The knocker's discard taken in the opening: same rule. */
-	start(&s, NULL, g2_a, g2_b, "1Ys", "4Rc 3Gs");
-	play(&s, 0, "take", NULL);
-	refused(&s, 0, "discard 1Ys", "You must discard a card other than 1Ys, "
-	    "which you just took from the discard pile.");
-	refused(&s, 0, "knock 1Ys | 3Gc 3Gh 3Gt | 1Bh 2Bh 3Bh | 2Rs 3Rs 4Rs",
-	    "other than 1Ys");
-}
-
-static void
-test_bad_text(void **state)
-{
-	static const char *const bad[] = {
-		"", "fold", "knock", "discard", "discard 1Rc 2Rc", "draw 1Rc",
-		"take @1", "discard QKb", "discard 1Rc=2", "pass 3",
-		"knock | 1Rc 2Rc 3Rc", "knock 1Rc 2Rc | 3Rc 4Rc 1Yc",
-		"discard 1Rc on 2Rc", NULL
-	};
-	static const char *const good[] = {
-		"pass", "take", "draw", "discard 3Rc", "knock 4Bs | 1Rc 2Rc 3Rc",
-		"knock 4Bs | 1Rc 2Rc 3Rc | 1Yh 1Yt 1Ys 1Yc", NULL
-	};
-	struct game_move	 mv;
-	char			 why[GAME_WHY_MAX], text[GAME_MOVE_TEXT_MAX];
-	int			 i;
-
-	(void)state;
-	for (i = 0; bad[i] != NULL; i++) {
-		why[0] = '\0';
-		if (R->parse(bad[i], &mv, why) != GAME_BAD_TEXT)
-			fail_msg("\"%s\" parsed", bad[i]);
-		assert_true(why[0] != '\0');
-	}
-	for (i = 0; good[i] != NULL; i++) {
-		parse(good[i], &mv);
-		R->format(&mv, text, sizeof(text));
-		assert_string_equal(text, good[i]);
-	}
-	parse("  KNOCK 4bs |1rc 2RC 3rc", &mv);
-	R->format(&mv, text, sizeof(text));
-	assert_string_equal(text, "knock 4Bs | 1Rc 2Rc 3Rc");
 }
 
 /* ---- openings ---- */
@@ -817,8 +531,6 @@ main(void)
 		cmocka_unit_test(test_g4_tie),
 		cmocka_unit_test(test_g5_game_end),
 		cmocka_unit_test(test_g6_named_melds),
-		cmocka_unit_test(test_refusals),
-		cmocka_unit_test(test_bad_text),
 		cmocka_unit_test(test_openings),
 		cmocka_unit_test(test_recycle_and_void),
 		cmocka_unit_test(test_last_play_empty_stock),
