@@ -6,8 +6,9 @@
  * passing) and then moves through apply(): the engine's own hand-end
  * event must give the example's numbers.  Then the rulings of 6e, the
  * ace's end, refusals (the input state byte-for-byte unchanged),
- * stock exhaustion, the hand cap, options and timeouts.  Deals, views,
- * random play and the bot are in test_rummy500_play.c.
+ * stock exhaustion, the hand cap, options and the view JSON.  The
+ * timeout moves are in test_rummy500_timeout.c; deals, views, random
+ * play and the bot in test_rummy500_play.c.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,8 +22,7 @@
 #include "codec.h"
 #include "game.h"
 #include "rummy500.h"
-
-static const struct game_rules *const R = &r500_rules;
+#include "test_rummy500.h"
 
 static card_t
 card(const char *tok)
@@ -31,63 +31,6 @@ card(const char *tok)
 
 	assert_int_not_equal(c, CARD_NONE);
 	return c;
-}
-
-static int
-card_list(const char *text, card_t *out)
-{
-	const char	*p = text, *end;
-	int		 n = 0;
-
-	while (p != NULL && *p != '\0') {
-		while (*p == ' ')
-			p++;
-		if (*p == '\0')
-			break;
-		out[n] = card_parse(CARD_STD, p, &end);
-		assert_int_not_equal(out[n], CARD_NONE);
-		n++;
-		p = end;
-	}
-	return n;
-}
-
-/* An empty table of nseats (decks mode, dealer 0) with options. */
-static void
-empty_table(struct r500_state *s, int nseats, const char *options)
-{
-	struct game_setup	 su = { nseats, options, NULL, 0 };
-	char			 why[GAME_WHY_MAX];
-
-	assert_int_equal(R->setup(s, &su, why), GAME_OK);
-	s->phase = R500_PHASE_PLAY;
-}
-
-static void
-give(struct r500_state *s, int seat, const char *cards)
-{
-	card_t	 c[R500_DECK];
-	int	 i, j, n = card_list(cards, c);
-
-	for (i = 0; i < n; i++) {
-		for (j = s->nhand[seat]; j > 0 && s->hands[seat][j - 1] > c[i];
-		    j--)
-			s->hands[seat][j] = s->hands[seat][j - 1];
-		s->hands[seat][j] = c[i];
-		s->nhand[seat]++;
-	}
-}
-
-static void
-put_meld(struct r500_state *s, int seat, const char *cards)
-{
-	card_t	 c[R500_DECK];
-	char	 why[GAME_WHY_MAX];
-	int	 n = card_list(cards, c);
-
-	if (r500_make_meld(c, NULL, n, seat, &s->melds[s->nmelds], why) != 0)
-		fail_msg("%s: %s", cards, why);
-	s->nmelds++;
 }
 
 static void
@@ -100,115 +43,6 @@ put_layoff(struct r500_state *s, int seat, const char *c, const char *on,
 	pos = r500_fit(&s->melds[mi], card(c), end);
 	assert_true(pos >= 0);
 	r500_layoff(&s->melds[mi], card(c), pos, seat);
-}
-
-static void
-put_discards(struct r500_state *s, const char *cards)
-{
-	s->ndiscard = (uint8_t)card_list(cards, s->discard);
-}
-
-/* Every card not placed goes to the stock (id order, nstock_max at most). */
-static void
-finish(struct r500_state *s, int turn, int phase, int nstock_max)
-{
-	uint8_t	 used[CARD_STD_COUNT];
-	char	 why[GAME_WHY_MAX];
-	int	 i, j;
-	card_t	 rest[R500_DECK];
-	int	 nrest = 0;
-
-	memset(used, 0, sizeof(used));
-	for (i = 0; i < s->nseats; i++)
-		for (j = 0; j < s->nhand[i]; j++)
-			used[s->hands[i][j]] = 1;
-	for (i = 0; i < s->ndiscard; i++)
-		used[s->discard[i]] = 1;
-	for (i = 0; i < s->nmelds; i++)
-		for (j = 0; j < s->melds[i].ncards; j++)
-			used[s->melds[i].cards[j]] = 1;
-	for (i = 0; i < CARD_STD_COUNT; i++)
-		if (!used[i])
-			rest[nrest++] = (card_t)i;
-	/* Cards beyond nstock_max go to the bottom of the discard pile. */
-	if (nrest > nstock_max) {
-		memmove(s->discard + (nrest - nstock_max), s->discard,
-		    s->ndiscard);
-		memcpy(s->discard, rest + nstock_max,
-		    (size_t)(nrest - nstock_max));
-		s->ndiscard = (uint8_t)(s->ndiscard + nrest - nstock_max);
-		nrest = nstock_max;
-	}
-	memcpy(s->stock, rest, (size_t)nrest);
-	s->nstock = (uint8_t)nrest;
-	s->turn = (uint8_t)turn;
-	s->phase = (uint8_t)phase;
-	if (R->audit(s, why) != 0)
-		fail_msg("audit of the built position: %s", why);
-}
-
-static struct game_move
-parse(const char *text)
-{
-	struct game_move	 mv;
-	char			 why[GAME_WHY_MAX];
-
-	if (R->parse(text, &mv, why) != GAME_OK)
-		fail_msg("\"%s\" does not parse: %s", text, why);
-	return mv;
-}
-
-/* Apply text for seat; must succeed.  Returns the number of hand ends. */
-static int
-play(struct r500_state *s, int seat, const char *text,
-    struct game_events *ev)
-{
-	struct r500_state	 next;
-	struct game_move	 mv = parse(text);
-	char			 why[GAME_WHY_MAX];
-
-	if (R->apply(s, &next, seat, &mv, ev, why) != GAME_OK)
-		fail_msg("\"%s\" refused: %s", text, why);
-	*s = next;
-	if (R->audit(s, why) != 0)
-		fail_msg("audit after \"%s\": %s", text, why);
-	return ev->n;
-}
-
-/* Apply text for seat; must be refused, the input untouched. */
-static void
-refused(const struct r500_state *s, int seat, const char *text,
-    const char *why_part)
-{
-	struct r500_state	 copy = *s, next;
-	struct game_events	 ev;
-	struct game_move	 mv = parse(text);
-	char			 why[GAME_WHY_MAX];
-
-	if (R->apply(s, &next, seat, &mv, &ev, why) != GAME_REFUSED)
-		fail_msg("\"%s\" was not refused", text);
-	assert_memory_equal(&copy, s, sizeof(copy));
-	if (why_part != NULL && strstr(why, why_part) == NULL)
-		fail_msg("\"%s\": refusal \"%s\" lacks \"%s\"", text, why,
-		    why_part);
-}
-
-/* Is text among seat's legal moves? */
-static int
-listed(const struct r500_state *s, int seat, const char *text)
-{
-	struct game_move	 mv[GAME_LEGAL_MAX];
-	char			 buf[GAME_MOVE_TEXT_MAX];
-	int			 n, i;
-
-	n = R->legal(s, seat, mv, GAME_LEGAL_MAX);
-	assert_true(n <= GAME_LEGAL_MAX);
-	for (i = 0; i < n; i++) {
-		R->format(&mv[i], buf, sizeof(buf));
-		if (strcmp(buf, text) == 0)
-			return 1;
-	}
-	return 0;
 }
 
 /* F-1: 7S 7H 7D (21) and the lay-off 8C (8) on the table, KD AS held: +4. */
@@ -569,85 +403,6 @@ test_options(void **state)
 	assert_int_equal(gs.scores[2], -11);
 }
 
-/* The timeout default of RULES.md 0.3. */
-static void
-test_timeouts(void **state)
-{
-	struct r500_state	 s;
-	struct game_move	 mv;
-	struct game_events	 ev;
-	char			 buf[GAME_MOVE_TEXT_MAX];
-
-	(void)state;
-	empty_table(&s, 2, NULL);
-	put_meld(&s, 1, "3C 4C 5C");
-	give(&s, 0, "6C 7C 2H 2S KD");
-	give(&s, 1, "9S");
-	put_discards(&s, "8C 2D QH");
-	finish(&s, 0, R500_PHASE_DRAW, 20);
-	assert_int_equal(R->timeout_move(&s, 1, &mv), GAME_REFUSED);
-	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
-	R->format(&mv, buf, sizeof(buf));
-	assert_string_equal(buf, "draw");
-	/* 8C owed: lay 6C, then 7C, then 8C on the club run. */
-	play(&s, 0, "take 8C", &ev);
-	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
-	R->format(&mv, buf, sizeof(buf));
-	assert_string_equal(buf, "meld 6C 7C 8C");
-	play(&s, 0, "layoff 6C on 3C", &ev);
-	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
-	R->format(&mv, buf, sizeof(buf));
-	assert_string_equal(buf, "layoff 7C on 3C");
-	play(&s, 0, buf, &ev);
-	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
-	R->format(&mv, buf, sizeof(buf));
-	assert_string_equal(buf, "layoff 8C on 3C");
-	play(&s, 0, buf, &ev);
-	/* Nothing owed, taken from the pile: the lowest-id card. */
-	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
-	R->format(&mv, buf, sizeof(buf));
-	assert_string_equal(buf, "discard 2S");
-	play(&s, 0, buf, &ev);
-	/* Seat 1 draws from the stock and discards the drawn card. */
-	play(&s, 1, "draw", &ev);
-	assert_int_equal(R->timeout_move(&s, 1, &mv), GAME_OK);
-	assert_int_equal(mv.cards[0], s.drawn);
-}
-
-/* Chains: the timeout lays the nearest card when only a chain reaches. */
-static void
-test_chain_timeout(void **state)
-{
-	struct r500_state	 s;
-	struct game_move	 mv;
-	struct game_events	 ev;
-	char			 buf[GAME_MOVE_TEXT_MAX];
-
-	(void)state;
-	empty_table(&s, 2, NULL);
-	put_meld(&s, 1, "3C 4C 5C");
-	give(&s, 0, "6C KD");
-	give(&s, 1, "9S");
-	put_discards(&s, "7C");
-	finish(&s, 0, R500_PHASE_DRAW, 20);
-	assert_true(listed(&s, 0, "take 7C"));
-	play(&s, 0, "take 7C", &ev);
-	refused(&s, 0, "discard 6C", "Lay 7C");
-	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
-	R->format(&mv, buf, sizeof(buf));
-	assert_string_equal(buf, "layoff 6C on 3C");
-	play(&s, 0, buf, &ev);
-	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
-	R->format(&mv, buf, sizeof(buf));
-	assert_string_equal(buf, "layoff 7C on 3C");
-	play(&s, 0, buf, &ev);
-	assert_int_equal(R->timeout_move(&s, 0, &mv), GAME_OK);
-	R->format(&mv, buf, sizeof(buf));
-	assert_string_equal(buf, "discard KD");
-	assert_int_equal(play(&s, 0, buf, &ev), 1);
-	assert_int_equal(ev.ev[0].delta[0], 13);
-}
-
 /* The view JSON: melds with who laid each card, the card owed. */
 static void
 test_view_json(void **state)
@@ -707,8 +462,6 @@ main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_stock_out),
 		cmocka_unit_test(test_options),
-		cmocka_unit_test(test_timeouts),
-		cmocka_unit_test(test_chain_timeout),
 		cmocka_unit_test(test_view_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
