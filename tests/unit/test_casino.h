@@ -1,10 +1,11 @@
 /*
  * test_casino.h: helpers the Casino Macedonia rules tests share
- * (test_casino.c and test_casino_options.c): positions built card by
- * card (every card of the pack placed, the audit passing), moves
- * through parse + apply where a refusal must leave the state alone,
- * and the legal moves as text.  Included after cmocka.h; every
- * function is static inline.
+ * (test_casino.c, test_casino_options.c, test_casino_score.c):
+ * positions built card by card (every card of the pack placed, the
+ * audit passing), captures given to a seat, moves through parse +
+ * apply where a refusal must leave the state alone, and the legal
+ * moves as text.  Included after cmocka.h; every function is static
+ * inline.
  */
 #ifndef TEST_CASINO_H
 #define TEST_CASINO_H
@@ -42,6 +43,27 @@ empty_state(struct cm_state *s, int nseats, const char *options)
 	memset(s->aside, CARD_NONE, sizeof(s->aside));
 	memset(s->pile_of, CM_NOBODY, sizeof(s->pile_of));
 	memset(s->won, CM_NOBODY, sizeof(s->won));
+}
+
+/* Give every card of text to seat's captures. */
+static inline void
+give(struct cm_state *s, int seat, const char *text)
+{
+	const char	*p = text, *end;
+	card_t		 c;
+
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		c = card_parse(CARD_TT, p, &end);
+		assert_int_not_equal(c, CARD_NONE);
+		assert_int_equal(s->won[c], CM_NOBODY);
+		s->won[c] = (uint8_t)seat;
+		s->ncaptured[seat]++;
+		p = end;
+	}
 }
 
 /* The number a card counts as on the table. */

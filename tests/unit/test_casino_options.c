@@ -22,27 +22,6 @@
 #include "game.h"
 #include "test_casino.h"
 
-/* Give every card of text to seat's captures. */
-static void
-give(struct cm_state *s, int seat, const char *text)
-{
-	const char	*p = text, *end;
-	card_t		 c;
-
-	while (*p != '\0') {
-		while (*p == ' ')
-			p++;
-		if (*p == '\0')
-			break;
-		c = card_parse(CARD_TT, p, &end);
-		assert_int_not_equal(c, CARD_NONE);
-		assert_int_equal(s->won[c], CM_NOBODY);
-		s->won[c] = (uint8_t)seat;
-		s->ncaptured[seat]++;
-		p = end;
-	}
-}
-
 static void
 test_options(void **state)
 {

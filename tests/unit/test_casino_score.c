@@ -15,41 +15,15 @@
 #include "card.h"
 #include "casino.h"
 #include "game.h"
+#include "test_casino.h"
 
-static const struct game_rules *const R = &cm_rules;
-
-static card_t
-card(const char *tok)
-{
-	card_t	 c = card_parse(CARD_TT, tok, NULL);
-
-	assert_int_not_equal(c, CARD_NONE);
-	return c;
-}
-
-/* Give every card of text to seat's captures. */
+/*
+ * A fresh deal with nothing captured yet: the examples count the
+ * captures only (test_casino.h's empty_state empties the hands and
+ * the stock as well).
+ */
 static void
-give(struct cm_state *s, int seat, const char *text)
-{
-	const char	*p = text, *end;
-	card_t		 c;
-
-	while (*p != '\0') {
-		while (*p == ' ')
-			p++;
-		if (*p == '\0')
-			break;
-		c = card_parse(CARD_TT, p, &end);
-		assert_int_not_equal(c, CARD_NONE);
-		assert_int_equal(s->won[c], CM_NOBODY);
-		s->won[c] = (uint8_t)seat;
-		s->ncaptured[seat]++;
-		p = end;
-	}
-}
-
-static void
-empty_state(struct cm_state *s, int nseats, const char *options)
+dealt_state(struct cm_state *s, int nseats, const char *options)
 {
 	struct game_setup	 su = { nseats, options, NULL, 0 };
 	char			 why[GAME_WHY_MAX];
@@ -97,7 +71,7 @@ test_c1_two_players(void **state)
 	struct cm_result	 r;
 
 	(void)state;
-	empty_state(&s, 2, NULL);
+	dealt_state(&s, 2, NULL);
 	give(&s, 0, c1_0);
 	give(&s, 1, c1_1);
 	assert_int_equal(s.won[card("1Kc")], CM_NOBODY);	/* burned */
@@ -125,7 +99,7 @@ test_c2_three_players(void **state)
 	struct cm_result	 r;
 
 	(void)state;
-	empty_state(&s, 3, NULL);
+	dealt_state(&s, 3, NULL);
 	give(&s, 0, c2_0);
 	give(&s, 1, c2_1);
 	give(&s, 2, c2_2);
@@ -150,7 +124,7 @@ test_c3_squares(void **state)
 	struct cm_result	 r;
 
 	(void)state;
-	empty_state(&s, 2, "deck=squares");
+	dealt_state(&s, 2, "deck=squares");
 	assert_int_equal(s.ndeck, 64);
 	give(&s, 0, c3_0);
 	give(&s, 1, c3_1);
