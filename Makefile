@@ -147,7 +147,8 @@ $(1)/tests/soak/soak-%: $(1)/tests/soak/%.o \
 	$$(CC) $(2) -o $$@ $$(filter %.o,$$^) $$(filter %.a,$$^) $$(LIBS)
 
 $(1)/tests/soak/soak-power: $(1)/tests/soak/lossy.o
-$(1)/tests/soak/soak-leak: $(1)/tests/soak/leak_view.o
+$(1)/tests/soak/soak-leak: $(1)/tests/soak/leak_view.o \
+    $(1)/tests/soak/leak_play.o
 endef
 $(eval $(call soak_tree,build,$(OPT)))
 $(eval $(call soak_tree,build-asan,$(SAN)))

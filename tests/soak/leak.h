@@ -1,7 +1,8 @@
 /*
- * leak.h: what the two halves of the twin-game leak sweep share: leak.c
- * (the twins, their moves, main) and leak_view.c (the fetches and the
- * comparison).  One process, one sweep: the state is one global.
+ * leak.h: what the three parts of the twin-game leak sweep share: leak.c
+ * (the twins, main), leak_play.c (their moves) and leak_view.c (the
+ * fetches and the comparison).  One process, one sweep: the state is one
+ * global.
  */
 #ifndef TOPPER_SOAK_LEAK_H
 #define TOPPER_SOAK_LEAK_H
@@ -60,6 +61,24 @@ extern struct leak	 L;
 
 /* Print why and exit 2 (a set-up error, not a finding). */
 void	leak_die(const char *what) __attribute__((noreturn));
+
+/* The sweep's random numbers (L.rnd, from --seed): 0 to n - 1, 0 for 0. */
+uint32_t leak_rnd(uint32_t n);
+
+/*
+ * Which viewers' engine views of states a and b (a game g of nseats)
+ * differ: bit s for seat s, bit 31 the spectator.
+ */
+uint32_t leak_view_diff(const struct game_rules *g, int nseats,
+	    const uint8_t *a, const uint8_t *b);
+
+/*
+ * Up to max moves legal in both twins, each posted to both games (the
+ * mover's reply compared) and swept; stops at the hand's end or before a
+ * move that shows the swap to anyone but the owner.  Returns the moves
+ * made.
+ */
+int	leak_play(struct twin *t, int max);
 
 /*
  * Normalize the two replies in L.rep (games t->id[0], t->id[1]) and
