@@ -20,8 +20,9 @@
  * The layout also reads these keys from the handler's ctx, if given:
  *
  *	refresh		seconds: <meta http-equiv="refresh"> (no-JS polling)
- *	css		list of stylesheet URLs after topper.css
- *			("/static/css/cards.css"), each as {{.}}
+ *	css		list of stylesheet URLs after topper.css and
+ *			community.css ("/static/css/cards.css"), each
+ *			as {{.}}
  *	scripts		list of script URLs, loaded with defer (the CSP
  *			forbids inline script)
  */

@@ -80,7 +80,11 @@ open_item(const void *list, size_t i, struct tpl_ctx *out)
 	return 0;
 }
 
-static const char *const lobby_css[] = { "/static/css/cards.css" };
+/* The lobby's new-game forms take their fieldsets from table_layout.css. */
+static const char *const lobby_css[] = { "/static/css/cards.css",
+    "/static/css/table_layout.css" };
+#define NLOBBY_CSS	(sizeof(lobby_css) / sizeof(lobby_css[0]))
+static const char *const games_css[] = { "/static/css/cards.css" };
 static const char *const lobby_js[] = { "/static/js/lobby.js" };
 
 static int
@@ -112,7 +116,7 @@ lobby_lookup(const void *data, const char *key, struct tpl_val *out)
 	if (strcmp(key, "has_open") == 0)
 		return tpl_bool(out, p->nopen > 0);
 	if (strcmp(key, "css") == 0)
-		return tpl_list(out, 1, string_item, lobby_css);
+		return tpl_list(out, NLOBBY_CSS, string_item, lobby_css);
 	if (strcmp(key, "scripts") == 0)
 		return tpl_list(out, 1, string_item, lobby_js);
 	if (strcmp(key, "open_games") == 0)
@@ -309,7 +313,7 @@ games_lookup(const void *data, const char *key, struct tpl_val *out)
 	if (strcmp(key, "has_invitations") == 0)
 		return tpl_bool(out, p->ninv > 0);
 	if (strcmp(key, "css") == 0)
-		return tpl_list(out, 1, string_item, lobby_css);
+		return tpl_list(out, 1, string_item, games_css);
 	return tpl_none(out);
 }
 

@@ -14,7 +14,8 @@
  *  - the forms it stands for fold away, so the toolbar stays small;
  *  - on a phone the hand and the toolbar sit at the foot of the
  *    screen and the page scrolls above them (their heights in --bar-h
- *    and --stack-h, cards.css), so neither covers a card or a word.
+ *    and --stack-h, table_layout.css), so neither covers a card or a
+ *    word.
  * Where a move's card is, the server says: a control named "move"
  * whose value names a card of the hand (discard 7H, layoff JC 2), a
  * pair of selects whose options carry data-fits and data-meld (a card
@@ -524,7 +525,7 @@
 	/*
 	 * --bar-h: the toolbar's height, for the hand above it; --stack-h:
 	 * both, on a phone, where they sit at the foot of the screen and
-	 * the page scrolls in the room above them (cards.css).
+	 * the page scrolls in the room above them (table_layout.css).
 	 */
 	function watchHeight() {
 		var root = document.documentElement;

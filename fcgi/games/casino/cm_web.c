@@ -13,7 +13,8 @@ const struct game_web cm_web = {
 	.play = page_game_cm_play,
 	.words = pcm_words,
 	.took = NULL,
-	.css = { "/static/css/cards.css", "/static/css/game_cm.css" },
+	.css = { "/static/css/cards.css", "/static/css/table_layout.css",
+	    "/static/css/game_cm.css" },
 	.js = { "/static/js/game.js", "/static/js/game_cm.js",
 	    "/static/js/bar.js" },
 };

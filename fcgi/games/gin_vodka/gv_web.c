@@ -21,6 +21,6 @@ const struct game_web gv_web = {
 	.took = page_game_gv_took,
 	.fields = gv_fields,
 	.move_text = page_game_gv_move_text,
-	.css = { "/static/css/cards.css", NULL },
+	.css = { "/static/css/cards.css", "/static/css/table_layout.css" },
 	.js = { "/static/js/game.js", "/static/js/bar.js" },
 };

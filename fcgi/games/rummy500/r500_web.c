@@ -13,7 +13,8 @@ const struct game_web r500_web = {
 	.play = page_game_r500_play,
 	.words = pr5_words,
 	.took = NULL,
-	.css = { "/static/css/cards.css", "/static/css/game_r500.css" },
+	.css = { "/static/css/cards.css", "/static/css/table_layout.css",
+	    "/static/css/game_r500.css" },
 	.js = { "/static/js/game.js", "/static/js/game_meld.js",
 	    "/static/js/bar.js" },
 };

@@ -13,7 +13,8 @@ const struct game_web six_web = {
 	.play = page_game_six_play,
 	.words = page_game_six_words,
 	.took = page_game_six_took,
-	.css = { "/static/css/cards.css", "/static/css/game_six.css" },
+	.css = { "/static/css/cards.css", "/static/css/table_layout.css",
+	    "/static/css/game_six.css" },
 	.js = { "/static/js/game.js", "/static/js/game_six.js",
 	    "/static/js/bar.js" },
 };

@@ -13,7 +13,8 @@ const struct game_web tsr_web = {
 	.play = page_game_tsr_play,
 	.words = page_game_tsr_words,
 	.took = NULL,
-	.css = { "/static/css/cards.css", "/static/css/game_tsr.css" },
+	.css = { "/static/css/cards.css", "/static/css/table_layout.css",
+	    "/static/css/game_tsr.css" },
 	.js = { "/static/js/game.js", "/static/js/game_tsr.js",
 	    "/static/js/bar.js" },
 };

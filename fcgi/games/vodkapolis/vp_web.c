@@ -15,7 +15,8 @@ const struct game_web vp_web = {
 	.took = NULL,
 	.undo = "undo",
 	.undo_says = "Undo my last meld or extension",
-	.css = { "/static/css/cards.css", "/static/css/game_vp.css" },
+	.css = { "/static/css/cards.css", "/static/css/table_layout.css",
+	    "/static/css/game_vp.css" },
 	.js = { "/static/js/game.js", "/static/js/game_meld.js",
 	    "/static/js/bar.js" },
 };
