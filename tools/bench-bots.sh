@@ -10,9 +10,10 @@
 # Time: the whole run fits BENCH_BOTS_MINUTES (50) on this 2-core
 # machine, each league's two halves side by side (--first).  The
 # playouts a move are chosen per league to fit its share of that time:
-# 2 games at 16 and at 64 playouts split a game's time into what the
-# playouts cost and the rest, and the budget is fitted from them (at
-# least 16, at most the lobby's 1000), then printed with the figures.
+# 16 games at 16 and 16 at 64 playouts, run as the league runs (two
+# processes side by side), split a game's time into what the playouts
+# cost and the rest, and the budget is fitted from them (at least 16,
+# at most the lobby's 1000), then printed with the figures.
 # BENCH_BOTS_GAMES (400) games per league.
 # Then the lobby's budget (1000 playouts, the worker's 1 s deadline):
 # the time per strong move (p50, p99) over one game, and the strong
@@ -44,24 +45,37 @@ now() { date +%s.%N; }
 for p in $pairings; do
 	game=${p%:*}
 	seats=${p#*:}
-	# Calibrate: 2 games at 16 and at 64 playouts a move, so a game's
-	# time is split into what the playouts cost and what they do not
-	# (the easy moves, the listing), and the budget fits the share.
+	# Calibrate: 16 games at 16 and 16 at 64 playouts a move, so a
+	# game's time is split into what the playouts cost and what they
+	# do not (the easy moves, the listing), and the budget fits the
+	# share.  Two processes of 8 games side by side, as the league's
+	# halves run, each timed on its own: games vary in length (a
+	# 12-Step round may run to its cap), and 2 games in one process
+	# misfit by up to twice (Gin Vodka's league ran 130 s of 245).
 	# 16 at least: half screens the moves on 4 deals each
 	# (SEARCH_ROUNDS_MIN) and the best must then win 4 fresh deals,
 	# so under 16 playouts the easy move always stands.
-	t0=$(now)
-	"$TOPPER" sim --game "$game" --seats "$seats" --league strong:easy \
-	    --games 2 --playouts 16 --seed 99 --quiet > /dev/null 2>&1 ||
-	    { echo "bench-bots: $game: the calibration failed"; exit 1; }
-	t1=$(now)
-	"$TOPPER" sim --game "$game" --seats "$seats" --league strong:easy \
-	    --games 2 --playouts 64 --seed 99 --quiet > /dev/null 2>&1 ||
-	    { echo "bench-bots: $game: the calibration failed"; exit 1; }
-	t2=$(now)
-	po=$(awk -v a="$t0" -v b="$t1" -v c="$t2" -v s="$share" -v g="$GAMES" '
+	for cp in 16 64; do
+		for k in 0 1; do
+			( c0=$(now)
+			  "$TOPPER" sim --game "$game" --seats "$seats" \
+			      --league strong:easy --games 8 --first $((k * 8)) \
+			      --playouts "$cp" --seed 99 --quiet > /dev/null 2>&1 ||
+			      exit 1
+			  echo "$c0 $(now)" > "$tmp/cal$cp.$k" ) &
+		done
+		wait
+		for k in 0 1; do
+			[ -s "$tmp/cal$cp.$k" ] ||
+			    { echo "bench-bots: $game: the calibration failed"; exit 1; }
+		done
+	done
+	# Seconds a game: the two processes' times over their 16 games.
+	lo=$(cat "$tmp"/cal16.* | awk '{ t += $2 - $1 } END { print t / 16 }')
+	hi=$(cat "$tmp"/cal64.* | awk '{ t += $2 - $1 } END { print t / 16 }')
+	rm -f "$tmp"/cal*
+	po=$(awk -v lo="$lo" -v hi="$hi" -v s="$share" -v g="$GAMES" '
 	BEGIN {
-		lo = (b - a) / 2; hi = (c - b) / 2
 		per = (hi - lo) / 48; if (per <= 0) per = hi / 64
 		fixed = lo - 16 * per; if (fixed < 0) fixed = 0
 		# Two halves side by side: each has the share for g / 2 games.
