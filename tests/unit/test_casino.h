@@ -45,9 +45,10 @@ empty_state(struct cm_state *s, int nseats, const char *options)
 	memset(s->won, CM_NOBODY, sizeof(s->won));
 }
 
-/* Give every card of text to seat's captures. */
+/* Call fn(s, arg, c) for each card c of text, a list of tokens. */
 static inline void
-give(struct cm_state *s, int seat, const char *text)
+each_card(const char *text, void (*fn)(struct cm_state *, int, card_t),
+    struct cm_state *s, int arg)
 {
 	const char	*p = text, *end;
 	card_t		 c;
@@ -59,11 +60,35 @@ give(struct cm_state *s, int seat, const char *text)
 			break;
 		c = card_parse(CARD_TT, p, &end);
 		assert_int_not_equal(c, CARD_NONE);
-		assert_int_equal(s->won[c], CM_NOBODY);
-		s->won[c] = (uint8_t)seat;
-		s->ncaptured[seat]++;
+		fn(s, arg, c);
 		p = end;
 	}
+}
+
+static inline void
+give_one(struct cm_state *s, int seat, card_t c)
+{
+	assert_int_equal(s->won[c], CM_NOBODY);
+	s->won[c] = (uint8_t)seat;
+	s->ncaptured[seat]++;
+}
+
+/* Give every card of text to seat's captures. */
+static inline void
+give(struct cm_state *s, int seat, const char *text)
+{
+	each_card(text, give_one, s, seat);
+}
+
+/* Put c into seat's hand, which stays in id order. */
+static inline void
+hand_one(struct cm_state *s, int seat, card_t c)
+{
+	int	 k = s->nhand[seat]++;
+
+	for (; k > 0 && s->hands[seat][k - 1] > c; k--)
+		s->hands[seat][k] = s->hands[seat][k - 1];
+	s->hands[seat][k] = c;
 }
 
 /* The number a card counts as on the table. */
@@ -96,18 +121,7 @@ position(struct cm_state *s, int nseats, const char *options,
 
 	empty_state(s, nseats, options);
 	for (i = 0; i < nseats; i++)
-		for (p = hands[i]; *p != '\0'; p = end) {
-			while (*p == ' ')
-				p++;
-			if (*p == '\0')
-				break;
-			c = card_parse(CARD_TT, p, &end);
-			assert_int_not_equal(c, CARD_NONE);
-			k = s->nhand[i]++;
-			for (; k > 0 && s->hands[i][k - 1] > c; k--)
-				s->hands[i][k] = s->hands[i][k - 1];
-			s->hands[i][k] = c;
-		}
+		each_card(hands[i], hand_one, s, i);
 	for (x = 0; piles != NULL && piles[x] != NULL; x++) {
 		pl = &s->piles[x];
 		memset(pl, 0, sizeof(*pl));
