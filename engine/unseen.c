@@ -46,6 +46,24 @@ unseen_shuffle(struct unseen *u, struct rng *r)
 	rng_shuffle(r, u->list, u->n);
 }
 
+int
+unseen_deal_where(struct unseen *u, card_t *hand, int n, int want,
+    int (*fits)(void *arg, card_t c), void *arg)
+{
+	int	 i, w;
+
+	for (i = w = u->next; i < u->n; i++) {
+		if (n < want && fits(arg, u->list[i]))
+			hand[n++] = u->list[i];
+		else
+			u->list[w++] = u->list[i];
+	}
+	u->n = w;
+	while (n < want && u->next < u->n)
+		hand[n++] = u->list[u->next++];
+	return n;
+}
+
 card_t
 unseen_next(struct unseen *u)
 {

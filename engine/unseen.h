@@ -40,6 +40,18 @@ int	unseen_claim(struct unseen *u, card_t c);
 /* List what is left in a random order drawn from r. */
 void	unseen_shuffle(struct unseen *u, struct rng *r);
 
+/*
+ * After unseen_shuffle: deal hand[n..want-1] from the first listed
+ * cards fits(arg, c) accepts, asked in list order (it may count what
+ * it accepts, to judge the next by the hand so far); the cards passed
+ * over keep their order for unseen_next.  When too few fit, the hand
+ * is completed from those passed over, as if nothing were known.
+ * Returns the cards the hand then holds (want, unless the list ran
+ * out).
+ */
+int	unseen_deal_where(struct unseen *u, card_t *hand, int n, int want,
+	    int (*fits)(void *arg, card_t c), void *arg);
+
 /* The next listed card, or CARD_NONE when they ran out. */
 card_t	unseen_next(struct unseen *u);
 

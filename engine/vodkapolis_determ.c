@@ -1,7 +1,10 @@
 /*
  * vodkapolis_determ.c: a full Vodkapolis 500 state sampled from one
  * seat's view (vp_rules.determinize, for the strong bot of search.h),
- * and the share of the search's budget each decision gets.
+ * and the share of the search's budget each decision gets.  A sample
+ * keeps the cards taken face up in their takers' hands, and deals an
+ * opponent who has played this hand no meld it could have laid
+ * (struct vp_lines).
  */
 #include "vodkapolis.h"
 
@@ -9,7 +12,113 @@
 
 #include "unseen.h"
 
-enum { DETERM_TRIES = 16 };
+enum {
+	DETERM_TRIES = 16,
+	LINES = 75		/* 25 lines for each attribute that varies */
+};
+
+/*
+ * What one opponent's hidden cards may be.  Every bot here lays each
+ * meld and extension it can (so would most players: a card held
+ * counts against its holder), so a seat that has played a turn of
+ * this hand, and did not go out, holds no three cards of a line and
+ * no card that extends a meld which lay on the table then.
+ */
+struct vp_lines {
+	uint8_t	 cnt[LINES];		/* its cards on each line */
+	uint8_t	 open[LINES];		/* a meld of the line took more */
+};
+
+/* Line slot of card c where attribute k varies. */
+static int
+line_of(card_t c, int k)
+{
+	return k * 25 + vp_line_key(c, k);
+}
+
+/* unseen_deal_where's test: would c keep the hand plausible? */
+static int
+lines_fit(void *arg, card_t c)
+{
+	struct vp_lines	*h = arg;
+	int		 k;
+
+	for (k = 0; k < 3; k++)
+		if (h->open[line_of(c, k)] || h->cnt[line_of(c, k)] >= 2)
+			return 0;
+	for (k = 0; k < 3; k++)
+		h->cnt[line_of(c, k)]++;
+	return 1;
+}
+
+/* Steps from the dealer's left to seat, among the active: 0 first. */
+static int
+order_of(const struct vp_state *v, int seat)
+{
+	int	 i, t = v->dealer, k = 0;
+
+	for (i = 0; i < v->nseats; i++) {
+		t = (t + 1) % v->nseats;
+		if (!(v->active & (1u << t)))
+			continue;
+		if (t == seat)
+			return k;
+		k++;
+	}
+	return -1;
+}
+
+/*
+ * The lines opponent x's hidden cards avoid, as seat sees them on its
+ * turn: 1 with h filled, or 0 when x may not have played yet this
+ * hand.  Turns run in order from the dealer's left and each drew from
+ * the stock or took from the chain, so the turns so far are the seat's
+ * order plus whole orbits, and at least the stock cards drawn.  Melds
+ * laid by players who moved after x (their melds may all be newer)
+ * and this turn's own are left out.
+ */
+static int
+lines_of(const struct vp_state *v, int seat, int x, struct vp_lines *h)
+{
+	const struct vp_meld	*m;
+	int	 na = game_seat_count(v->active), drawn, me, ox, om, i, k;
+	uint8_t	 now[VP_MELDS_MAX];
+
+	me = order_of(v, seat);
+	ox = order_of(v, x);
+	if (seat != v->turn || me < 0 || ox < 0 || na < 2)
+		return 0;
+	/* Stock cards drawn before this turn (its own draw not counted). */
+	drawn = VP_DECK - VP_DEAL * na - 1 - v->nstock -
+	    (v->drawn != CARD_NONE);
+	if (drawn <= me && ox > me)
+		return 0;	/* perhaps the first orbit: x not played yet */
+	memset(h, 0, sizeof(*h));
+	memset(now, 0, sizeof(now));
+	for (i = 0; i < v->nlog && i < VP_LOG_MAX; i++)
+		if (v->log[i].card == CARD_NONE &&
+		    v->log[i].meld < VP_MELDS_MAX)
+			now[v->log[i].meld] = 1;
+	for (i = 0; i < v->nmelds && i < VP_MELDS_MAX; i++) {
+		m = &v->melds[i];
+		if (now[i] || m->ncards < VP_MELD_MIN ||
+		    m->ncards >= VP_MELD_MAX ||
+		    (om = order_of(v, m->originator)) < 0)
+			continue;
+		/* Laid by one who moves between x and the seat: maybe newer. */
+		if ((om - me + na) % na > (ox - me + na) % na)
+			continue;
+		for (k = 0; k < 3; k++)
+			if (vp_line_key(m->cards[0], k) ==
+			    vp_line_key(m->cards[1], k))
+				h->open[line_of(m->cards[0], k)] = 1;
+	}
+	for (i = 0; i < VP_DECK; i++)	/* taken face up, still held */
+		if (vp_known_has(v->known[x], (card_t)i))
+			for (k = 0; k < 3; k++)
+				h->cnt[line_of((card_t)i, k)]++;
+	return 1;
+}
 
 /* One sample of the hidden cards into s (a copy of v). */
 static void
@@ -17,6 +126,7 @@ deal(const struct vp_state *v, int seat, struct rng *rp,
     struct vp_state *s)
 {
 	struct unseen		 u;
+	struct vp_lines		 h;
 	int			 i, n, c;
 
 	if (seat >= 0 && seat < v->nseats && v->phase > VP_PHASE_DEAL &&
@@ -41,7 +151,11 @@ deal(const struct vp_state *v, int seat, struct rng *rp,
 		for (i = 0; i < v->nseats; i++) {
 			if (i == seat)
 				continue;
-			for (n = s->nhand[i]; n < v->nhand[i]; n++)
+			n = s->nhand[i];
+			if (lines_of(v, seat, i, &h))
+				n = unseen_deal_where(&u, s->hands[i], n,
+				    v->nhand[i], lines_fit, &h);
+			for (; n < v->nhand[i]; n++)
 				s->hands[i][n] = unseen_next(&u);
 			s->nhand[i] = v->nhand[i];
 			unseen_sort(s->hands[i], n);
