@@ -20,6 +20,7 @@
 #include "rummy500.h"
 #include "search.h"
 #include "six_suit.h"
+#include "test_selfplay.h"
 #include "twelve_step.h"
 #include "vodkapolis.h"
 
@@ -34,20 +35,8 @@ static const struct game_rules *
 start(const char *slug, int nseats, int tag)
 {
 	const struct game_rules	*r = game_find(slug);
-	struct game_setup	 su;
-	uint8_t			 seed[32];
-	char			 why[GAME_WHY_MAX];
 
-	assert_non_null(r);
-	memset(seed, 0, sizeof(seed));
-	seed[0] = (uint8_t)tag;
-	seed[1] = 0x5e;
-	memset(&su, 0, sizeof(su));
-	su.nseats = nseats;
-	su.seed = seed;
-	su.dealer = -1;
-	memset(st, 0, sizeof(st));
-	assert_int_equal(r->setup(st, &su, why), GAME_OK);
+	selfplay_start(r, st, nseats, tag, 0x5e);
 	return r;
 }
 
@@ -55,23 +44,7 @@ start(const char *slug, int nseats, int tag)
 static int
 step(const struct game_rules *r, struct rng *nr)
 {
-	struct game_status	 gs;
-	struct game_events	 ev;
-	struct game_move	 mv;
-	uint8_t			 nz[32];
-	char			 why[GAME_WHY_MAX];
-	int			 seat;
-
-	r->status(st, &gs);
-	if (gs.over || gs.to_act == 0)
-		return -1;
-	seat = game_first_seat(gs.to_act);
-	r->view(st, seat, vw);
-	search_noise(nr, nz);
-	assert_int_equal(bot_choose(r, vw, seat, nz, &mv), GAME_OK);
-	assert_int_equal(r->apply(st, nx, seat, &mv, &ev, why), GAME_OK);
-	memcpy(st, nx, r->state_size);
-	return 0;
+	return selfplay_step(r, st, nx, vw, nr);
 }
 
 /*

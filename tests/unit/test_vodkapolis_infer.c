@@ -17,57 +17,26 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "bot.h"
 #include "game.h"
 #include "rng.h"
-#include "search.h"
+#include "test_selfplay.h"
 #include "unseen.h"
 #include "vodkapolis.h"
 
 enum { PLY_MAX = 6000, SAMPLES = 12 };
 
-static struct vp_state	 st, nx, vw, det;
+static _Alignas(16) struct vp_state	 st, nx, vw, det;
 
 static void
 start(int nseats, int tag)
 {
-	struct game_setup	 su;
-	uint8_t			 seed[32];
-	char			 why[GAME_WHY_MAX];
-
-	memset(seed, 0, sizeof(seed));
-	seed[0] = (uint8_t)tag;
-	seed[1] = 0x7a;
-	memset(&su, 0, sizeof(su));
-	su.nseats = nseats;
-	su.seed = seed;
-	su.dealer = -1;
-	memset(&st, 0, sizeof(st));
-	assert_int_equal(vp_rules.setup(&st, &su, why), GAME_OK);
+	selfplay_start(&vp_rules, &st, nseats, tag, 0x7a);
 }
 
-/* One easy-bot move; -1 when the game is over. */
 static int
 step(struct rng *nr)
 {
-	struct game_status	 gs;
-	struct game_events	 ev;
-	struct game_move	 mv;
-	uint8_t			 nz[32];
-	char			 why[GAME_WHY_MAX];
-	int			 seat;
-
-	vp_rules.status(&st, &gs);
-	if (gs.over || gs.to_act == 0)
-		return -1;
-	seat = game_first_seat(gs.to_act);
-	vp_rules.view(&st, seat, &vw);
-	search_noise(nr, nz);
-	assert_int_equal(bot_choose(&vp_rules, &vw, seat, nz, &mv), GAME_OK);
-	assert_int_equal(vp_rules.apply(&st, &nx, seat, &mv, &ev, why),
-	    GAME_OK);
-	st = nx;
-	return 0;
+	return selfplay_step(&vp_rules, &st, &nx, &vw, nr);
 }
 
 /* Do cards a and b agree on exactly two attributes (one line)? */
