@@ -12,7 +12,10 @@
 #
 # Environment:
 #   TOPPER            the topper binary for fcgi/init/worker (tests/run.sh
-#                     sets the ASan build); default build-asan/topper
+#                     sets the ASan build); default build-asan/topper,
+#                     which instance_start then brings up to date (make
+#                     all does not build it, so a test run by hand would
+#                     otherwise serve an older tree)
 #   INSTANCE_WORKER=1 also start "topper worker" when the binary has it
 #   INSTANCE_KEEP=1   keep the directory after instance_stop (debugging)
 #   INSTANCE_DATA_DIR data_dir (templates/, static/); default the tree
@@ -28,6 +31,8 @@
 
 INST_ROOT=$(cd "$(dirname "${0:-.}")/../.." 2>/dev/null && pwd)
 [ -f "$INST_ROOT/nginx/topper.conf.in" ] || INST_ROOT=$(pwd)
+INST_TOPPER_DEFAULT=
+[ -n "${TOPPER:-}" ] || INST_TOPPER_DEFAULT=1
 : "${TOPPER:=$INST_ROOT/build-asan/topper}"
 
 inst_log() { echo "instance: $*" >&2; }
@@ -151,6 +156,12 @@ inst_db_sum() {
 }
 
 instance_start() {
+	if [ -n "$INST_TOPPER_DEFAULT" ]; then
+		make -s -C "$INST_ROOT" build-asan/topper >&2 || {
+			inst_log "make build-asan/topper failed"
+			return 1
+		}
+	fi
 	INST=$(mktemp -d "${TMPDIR:-/tmp}/topper-e2e.XXXXXX") || return 1
 	instance_db || return 1
 	INST_PORT=$(instance_free_port)
