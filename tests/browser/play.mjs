@@ -189,6 +189,19 @@ async function playTurn(st) {
 			// one group of radios), arrows to the card, Space selects
 			// it, Tab on to the toolbar's discard, Enter sends it.
 			keyDiscardDone = true;
+			// A reload (the page's poll saw a new ply) would take the
+			// focus: the failures below say whether one came.
+			const loads = [];
+			const onLoad = (f) => {
+				if (f === page.mainFrame())
+					loads.push(f.url());
+			};
+			page.on("framenavigated", onLoad);
+			const focusIs = async () => `focus on ${await page.evaluate(
+			    () => { const a = document.activeElement; return a ?
+			    `${a.tagName} "${a.textContent.trim().slice(0, 40)}"` :
+			    "nothing"; })}, ${loads.length} page load(s) since ` +
+			    `the hand was reached ${JSON.stringify(loads)}`;
 			let reached = await tabUntil("input[form=f-discard]");
 			const want = `discard ${tok}`;
 			for (let i = 0; reached && i < 30 && await page.evaluate(
@@ -199,34 +212,44 @@ async function playTurn(st) {
 			if (check(`keyboard: Tab and the arrows reach the card ` +
 			    `${tok}`, reached, "never focused it")) {
 				await page.keyboard.press("Space");
-				// The toolbar draws its acts after the tap's events.
-				await page.locator("#play button.bar-act", {
-				    hasText: /^Discard / }).first().waitFor({
+				// The toolbar draws its acts after the tap's events,
+				// each arrow's too (it checked a card on its way): wait
+				// for the act of this card, in its words, not an
+				// earlier card's that a late draw then replaces.
+				const says = "Discard " + await page.evaluate((v) => {
+					const t = document.querySelector(`input[form=` +
+					    `f-discard][value="${v}"]`)?.closest("label")
+					    ?.querySelector("title");
+					return t ? t.textContent.replace(/\s+/g, " ")
+					    .replace(/ \([^)]*\)/g, "").trim() : v;
+				}, want);
+				await page.locator("#play button.bar-act").filter({
+				    hasText: new RegExp(`^${says.replace(
+				    /[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).first().waitFor({
 				    timeout: 10000 }).catch(() => {});
 				const sent = await tabUntil("#play button.bar-act");
 				if (check("keyboard: Space selects it and Tab reaches " +
 				    "the toolbar's discard", sent && await radio
-				    .isChecked() && /^Discard /.test(await page
-				    .evaluate(() => document.activeElement.textContent)),
-				    `focus on "${await page.evaluate(() =>
-				    document.activeElement?.textContent)}"`)) {
+				    .isChecked() && await page.evaluate(() => document
+				    .activeElement.textContent) === says,
+				    await focusIs())) {
 					// A late redraw (a tap asks for two) keeps the focus.
 					await page.evaluate(() => document.querySelector(
 					    "section.hand.mine").dispatchEvent(
 					    new Event("change", { bubbles: true })));
 					await page.waitForTimeout(100);
 					check("keyboard: a redraw of the toolbar keeps " +
-					    "the focus on its discard", /^Discard /.test(
-					    await page.evaluate(() => document
-					    .activeElement.textContent)), `focus on "${
-					    await page.evaluate(() => document
-					    .activeElement?.tagName)}"`);
+					    "the focus on its discard", await page.evaluate(
+					    () => document.activeElement.textContent) ===
+					    says, await focusIs());
+					page.off("framenavigated", onLoad);
 					await submit(null, `keyboard: discard ${tok}`, true);
 					ok(`keyboard: Enter on the toolbar's discard ` +
 					    `sends it`);
 					return `discard ${tok}`;
 				}
 			}
+			page.off("framenavigated", onLoad);
 		}
 		if (!confirmDone) {
 			// Once with "confirm before sending" (the account page):
