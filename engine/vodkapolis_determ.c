@@ -6,16 +6,13 @@
  * opponent who has played this hand no meld it could have laid
  * (struct vp_lines).
  */
-#include "vodkapolis.h"
+#include "vodkapolis_gp.h"
 
 #include <string.h>
 
 #include "unseen.h"
 
-enum {
-	DETERM_TRIES = 16,
-	LINES = 75		/* 25 lines for each attribute that varies */
-};
+enum { DETERM_TRIES = 16 };
 
 /*
  * What one opponent's hidden cards may be.  Every bot here lays each
@@ -25,16 +22,9 @@ enum {
  * no card that extends a meld which lay on the table then.
  */
 struct vp_lines {
-	uint8_t	 cnt[LINES];		/* its cards on each line */
-	uint8_t	 open[LINES];		/* a meld of the line took more */
+	uint8_t	 cnt[VP_SLOTS];		/* its cards on each line */
+	uint8_t	 open[VP_SLOTS];	/* a meld of the line took more */
 };
-
-/* Line slot of card c where attribute k varies. */
-static int
-line_of(card_t c, int k)
-{
-	return k * 25 + vp_line_key(c, k);
-}
 
 /* unseen_deal_where's test: would c keep the hand plausible? */
 static int
@@ -44,10 +34,10 @@ lines_fit(void *arg, card_t c)
 	int		 k;
 
 	for (k = 0; k < 3; k++)
-		if (h->open[line_of(c, k)] || h->cnt[line_of(c, k)] >= 2)
+		if (h->open[vp_slot_of[c][k]] || h->cnt[vp_slot_of[c][k]] >= 2)
 			return 0;
 	for (k = 0; k < 3; k++)
-		h->cnt[line_of(c, k)]++;
+		h->cnt[vp_slot_of[c][k]]++;
 	return 1;
 }
 
@@ -111,12 +101,12 @@ lines_of(const struct vp_state *v, int seat, int x, struct vp_lines *h)
 		for (k = 0; k < 3; k++)
 			if (vp_line_key(m->cards[0], k) ==
 			    vp_line_key(m->cards[1], k))
-				h->open[line_of(m->cards[0], k)] = 1;
+				h->open[vp_slot_of[m->cards[0]][k]] = 1;
 	}
 	for (i = 0; i < VP_DECK; i++)	/* taken face up, still held */
 		if (vp_known_has(v->known[x], (card_t)i))
 			for (k = 0; k < 3; k++)
-				h->cnt[line_of((card_t)i, k)]++;
+				h->cnt[vp_slot_of[i][k]]++;
 	return 1;
 }
 

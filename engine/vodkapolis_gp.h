@@ -2,8 +2,8 @@
  * vodkapolis_gp.h: the compact copy of one seat's cards and the table
  * that the easy bot plays on without listing moves (vodkapolis_greedy.c:
  * the greedy look-ahead; vodkapolis_meld.c: the meld or add, the take
- * floors; vodkapolis_bot.c's discard reads the line slots).  Private to
- * those files.
+ * floors; vodkapolis_bot.c's discard and vodkapolis_determ.c's
+ * reading of hands read the line slots).  Private to those files.
  *
  * A line is a slot 0..74: k * 25 + vp_line_key(c, k), k the attribute
  * that varies along it.
