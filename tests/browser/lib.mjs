@@ -343,29 +343,38 @@ export async function run(flow, failShot = null) {
 
 // ---- one way to play (static/js/bar.js) ----
 
-// Taps the card tok of the viewer's hand (its picture), as a person
-// does; throws unless the toolbar then names that card among the
-// selected, in its words (the picture's title, as bar.js names it): an
-// earlier selection's "Selected:" is not this tap's answer.
-// A bot's move may reload the page between the look and the tap (the
-// page's poll), so a tap that selected nothing is tried once more.
-export async function tap(tok) {
-	const selected = () => page.waitForFunction((t) => {
-		const said = document.querySelector("#bar-said")?.innerText ??
-		    "";
+// The card tok of the viewer's hand in words, as bar.js names it
+// (nameOf): its picture's title, spaces folded, the token in brackets
+// left out.
+export function cardWords(tok) {
+	return page.evaluate((t) => {
 		const card = document.querySelector(
 		    `section.hand.mine svg.card[data-card="${t}"]`);
 		const title = card &&
 		    (card.closest("label, li") ?? card).querySelector("title");
-		const words = title ? title.textContent
-		    .replace(/ \([^)]*\)/g, "") : t;
+		return title ? title.textContent.replace(/\s+/g, " ")
+		    .replace(/ \([^)]*\)/g, "").trim() : t;
+	}, tok);
+}
+
+// Taps the card tok of the viewer's hand (its picture), as a person
+// does; throws unless the toolbar then names that card among the
+// selected, in its words (cardWords): an earlier selection's
+// "Selected:" is not this tap's answer.
+// A bot's move may reload the page between the look and the tap (the
+// page's poll), so a tap that selected nothing is tried once more.
+export async function tap(tok) {
+	const words = await cardWords(tok);
+	const selected = () => page.waitForFunction((w) => {
+		const said = document.querySelector("#bar-said")?.innerText ??
+		    "";
 		// "Selected: A, B." or "Selected: A, B. No move takes ...";
 		// a card's words may hold ", " (a note after its name).
 		const list = said.slice("Selected: ".length)
 		    .split(/\.(?: |$)/)[0];
 		return said.startsWith("Selected: ") &&
-		    `, ${list}, `.includes(`, ${words}, `);
-	}, tok, { timeout: 3000 }).then(() => true, () => false);
+		    `, ${list}, `.includes(`, ${w}, `);
+	}, words, { timeout: 3000 }).then(() => true, () => false);
 	const card = page.locator(
 	    `section.hand.mine svg.card[data-card="${tok}"]`).first();
 	for (let k = 0; k < 2; k++) {
@@ -378,8 +387,6 @@ export async function tap(tok) {
 			break;
 	}
 	const said = await page.locator("#bar-said").innerText();
-	const words = await card.locator("title").textContent()
-	    .catch(() => tok);
 	throw new Error(`a tap on ${tok} ("${words}") did not select it ` +
 	    `("${said}")`);
 }

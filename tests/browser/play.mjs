@@ -25,7 +25,8 @@
 // BROWSER_DEBUG=1 also prints how long each wait and move took.
 import {
 	BASE, page, ok, notOk, check, must, elapsed, start, shoot, register,
-	lobby, newGame, waitFor, submit as submitWith, run, tap, act, acts,
+	lobby, newGame, waitFor, submit as submitWith, run, tap, cardWords, act,
+	acts,
 	clickAndLoad,
 	tabUntil,
 } from "./lib.mjs";
@@ -216,13 +217,7 @@ async function playTurn(st) {
 				// each arrow's too (it checked a card on its way): wait
 				// for the act of this card, in its words, not an
 				// earlier card's that a late draw then replaces.
-				const says = "Discard " + await page.evaluate((v) => {
-					const t = document.querySelector(`input[form=` +
-					    `f-discard][value="${v}"]`)?.closest("label")
-					    ?.querySelector("title");
-					return t ? t.textContent.replace(/\s+/g, " ")
-					    .replace(/ \([^)]*\)/g, "").trim() : v;
-				}, want);
+				const says = "Discard " + await cardWords(tok);
 				await page.locator("#play button.bar-act").filter({
 				    hasText: new RegExp(`^${says.replace(
 				    /[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).first().waitFor({
