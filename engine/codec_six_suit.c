@@ -1,7 +1,8 @@
 /*
  * codec_six_suit.c: a Six Suit view (struct six_state from
  * six_rules.view) as JSON for the API and records.  Hidden cards are
- * never written: a masked hand appears as its count with "cards": null,
+ * never written: a masked hand appears as its count with "hidden": null
+ * (and "known", the cards everyone saw go into it and it still holds),
  * the stock only as a count.  Each player lists the 6 top cards, the
  * depth of each pile, whether the player is alive, has a six suit (is
  * "exposed") and how far from one it is.  The center pile is listed
@@ -42,6 +43,19 @@ viewer_json(int viewer)
 	return json_object_new_string("state");
 }
 
+/* The cards of a known[] mask, by id: shown or proposed, still held. */
+static struct json_object *
+known_json(const uint64_t m[2])
+{
+	card_t	 a[CARD_TT_COUNT];
+	int	 c, n = 0;
+
+	for (c = 0; c < CARD_TT_COUNT; c++)
+		if (six_known_has(m, (card_t)c))
+			a[n++] = (card_t)c;
+	return codec_cards_json(CARD_TT, a, n);
+}
+
 static struct json_object *
 player_json(const struct six_state *v, int i)
 {
@@ -69,6 +83,7 @@ player_json(const struct six_state *v, int i)
 	json_object_object_add(o, "hidden_count", json_object_new_int(n));
 	json_object_object_add(o, "hidden", codec_cards_visible(v->hands[i], n) ?
 	    codec_cards_json(CARD_TT, v->hands[i], n) : NULL);
+	json_object_object_add(o, "known", known_json(v->known[i]));
 	json_object_object_add(o, "score",
 	    json_object_new_int(v->scores[six_team(v, i)]));
 	return o;

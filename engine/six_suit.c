@@ -17,6 +17,7 @@ hand_remove(struct six_state *s, int seat, card_t c)
 {
 	if (card_remove(s->hands[seat], s->nhand[seat], c) == 0)
 		s->nhand[seat]--;
+	six_known_set(s->known[seat], c, 0);	/* it left face up */
 }
 
 /* The deal ends (six_end_deal), and the next one is dealt unless the match is over. */
@@ -181,6 +182,8 @@ apply_predict(struct six_state *s, int seat, const struct game_move *mv,
 		s->drawn[s->ndrawn++] = c;
 		s->k = (uint8_t)card_tt_matches(s->pred, c);
 		s->shown = s->k >= 2;
+		if (s->shown)
+			six_known_set(s->known[seat], c, 1);
 		extra = s->k == 3 ? 2 : s->k == 2 ? 1 : 0;
 		for (i = 0; i < extra; i++) {
 			if ((c = draw_one(s, seat)) == CARD_NONE)
@@ -252,6 +255,7 @@ apply_play(struct six_state *s, int seat, const struct game_move *mv,
 			return GAME_REFUSED;
 		}
 		s->prop_card = c;
+		six_known_set(s->known[seat], c, 1);	/* proposed in the open */
 		s->prop_on = mv->on;
 		s->prop_owner = (uint8_t)q;
 		s->prop_pile = (uint8_t)p;

@@ -56,7 +56,7 @@ enum {
 	SIX_CHAIN_CAP = 30,		/* extra turns in one sequence */
 	SIX_FINAL_ORBITS = 2,
 	SIX_FREE_ORBITS = 2,
-	SIX_LAYOUT = 1,			/* bump on any change of struct six_state */
+	SIX_LAYOUT = 2,			/* bump on any change of struct six_state */
 	SIX_NOBODY = 0xff,		/* no seat */
 	SIX_NOT_A_VIEW = -3		/* six_state.viewer of a full state */
 };
@@ -161,8 +161,38 @@ struct six_state {
 	card_t		 center[SIX_DECK];
 	card_t		 under[SIX_DECK];
 	uint8_t		 under_pile[SIX_DECK];
+	/*
+	 * Bit c (of 128): the seat holds card c and everyone knows it, a
+	 * drawn card shown (k >= 2) or a card proposed under veto.  Every
+	 * card leaves a hand face up (a play, a discard, a fall), so the
+	 * bit is cleared then and stays exact: every view keeps it, and
+	 * the strong bot's samples leave the card in that hand, turns
+	 * later too.  Bits, not a list: apply copies the whole state.
+	 */
+	uint64_t	 known[GAME_SEATS_MAX][2];
 	struct rng	 rng;
 };
+
+/* Is card c marked in a known[] mask? */
+static inline int
+six_known_has(const uint64_t m[2], card_t c)
+{
+	return c < 128 && ((m[c >> 6] >> (c & 63)) & 1);
+}
+
+/* Mark (on) or clear card c in a known[] mask. */
+static inline void
+six_known_set(uint64_t m[2], card_t c, int on)
+{
+	uint64_t	 bit = (uint64_t)1 << (c & 63);
+
+	if (c >= 128)
+		return;
+	if (on)
+		m[c >> 6] |= bit;
+	else
+		m[c >> 6] &= ~bit;
+}
 
 /* ---- six_suit_setup.c: options, set-up, deals, a turn's start (7a) ---- */
 

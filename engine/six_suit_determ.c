@@ -1,8 +1,9 @@
 /*
  * six_suit_determ.c: a full Six Suit state sampled from one seat's
  * view (six_rules.determinize, for the strong bot of search.h).  The
- * tops, the cards under them and the center are face up; a card under
- * veto and a drawn card shown to all are in the actor's hand.
+ * tops, the cards under them and the center are face up; a drawn card
+ * shown to all and a card proposed under veto stay in their holder's
+ * hand while it holds them (known[]), turns later too.
  */
 #include "six_suit.h"
 
@@ -18,7 +19,7 @@ six_determinize(const void *view, int seat, const uint8_t noise[32],
 	struct six_state	*s = out;
 	struct unseen		 u;
 	struct rng		 r;
-	int			 i, n;
+	int			 i, n, c;
 
 	memcpy(s, v, sizeof(*s));
 	s->viewer = SIX_NOT_A_VIEW;
@@ -35,12 +36,10 @@ six_determinize(const void *view, int seat, const uint8_t noise[32],
 			if (i == seat)
 				continue;
 			n = 0;
-			if (i == v->turn && v->phase == SIX_PHASE_VETO &&
-			    unseen_claim(&u, v->prop_card))
-				s->hands[i][n++] = v->prop_card;
-			if (i == v->turn && v->shown && v->ndrawn > 0 &&
-			    n < v->nhand[i] && unseen_claim(&u, v->drawn[0]))
-				s->hands[i][n++] = v->drawn[0];
+			for (c = 0; c < CARD_TT_COUNT && n < v->nhand[i]; c++)
+				if (six_known_has(v->known[i], (card_t)c) &&
+				    unseen_claim(&u, (card_t)c))
+					s->hands[i][n++] = (card_t)c;
 			s->nhand[i] = (uint8_t)n;
 		}
 		unseen_shuffle(&u, &r);

@@ -160,6 +160,7 @@ clear_player(struct six_state *s, int q)
 		s->center[s->ncenter++] = s->hands[q][i];
 	memset(s->hands[q], CARD_NONE, sizeof(s->hands[q]));
 	s->nhand[q] = 0;
+	memset(s->known[q], 0, sizeof(s->known[q]));
 }
 
 static int

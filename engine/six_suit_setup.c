@@ -55,6 +55,7 @@ clear_deal(struct six_state *s)
 	memset(s->depth, 0, sizeof(s->depth));
 	memset(s->hands, CARD_NONE, sizeof(s->hands));
 	memset(s->nhand, 0, sizeof(s->nhand));
+	memset(s->known, 0, sizeof(s->known));
 	memset(s->stock, CARD_NONE, sizeof(s->stock));
 	memset(s->center, CARD_NONE, sizeof(s->center));
 	memset(s->under, CARD_NONE, sizeof(s->under));

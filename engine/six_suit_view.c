@@ -376,6 +376,20 @@ audit_points(const struct six_state *s, char why[GAME_WHY_MAX])
 	return 0;
 }
 
+/* Each card marked known in seat i's mask is in its hand. */
+static int
+audit_known(const struct six_state *s, int i, char why[GAME_WHY_MAX])
+{
+	int	 c;
+
+	for (c = 0; c < 128; c++)
+		if (six_known_has(s->known[i], (card_t)c) &&
+		    card_find(s->hands[i], s->nhand[i], (card_t)c) < 0)
+			return fail(why, "a card known to be in hand %d is not "
+			    "there", i);
+	return 0;
+}
+
 int
 six_audit(const void *st, char why[GAME_WHY_MAX])
 {
@@ -406,6 +420,8 @@ six_audit(const void *st, char why[GAME_WHY_MAX])
 			if (j > 0 && s->hands[i][j - 1] > s->hands[i][j])
 				return fail(why, "hand %d is not sorted", i);
 		}
+		if (audit_known(s, i, why) != 0)
+			return -1;
 	}
 	for (i = 0; i < s->nstock; i++)
 		if (see(seen, s->stock[i], &total, why) != 0)
@@ -452,6 +468,8 @@ six_audit_view(const void *st, const void *view, int viewer,
 		    memcmp(v->hands[i], s->hands[i], SIX_DECK) != 0)
 			return fail(why, "the view shows hand %d wrongly", i);
 	}
+	if (memcmp(v->known, s->known, sizeof(s->known)) != 0)
+		return fail(why, "the view's known cards differ");
 	if (v->nstock != s->nstock)
 		return fail(why, "the view's stock count differs");
 	if (!card_all_none(v->stock, SIX_DECK))

@@ -343,6 +343,24 @@ tsr_known_before(const void *p)
 	return -1;
 }
 
+/* A drawn card shown, or a play refused under veto, turns ago. */
+static int
+six_known_before(const void *p)
+{
+	const struct six_state	*s = p;
+	int			 o, c;
+
+	if (s->phase != SIX_PHASE_PREDICT)
+		return -1;
+	for (o = 0; o < s->nseats; o++)
+		for (c = 0; o != s->turn && c < CARD_TT_COUNT; c++)
+			if (six_known_has(s->known[o], (card_t)c)) {
+				known_card = (card_t)c;
+				return o;
+			}
+	return -1;
+}
+
 /*
  * A card taken face up turns ago and held since is in the taker's hand
  * in every sample another seat makes, and public in every view.
@@ -359,6 +377,7 @@ test_known_cards_stay_later(void **unused)
 		{ "rummy-500", 3, r500_known_before },
 		{ "vodkapolis-500", 3, vp_known_before },
 		{ "twelve-step-rummy", 2, tsr_known_before },
+		{ "six-suit", 3, six_known_before },
 	};
 	const struct game_rules	*r;
 	uint8_t			 nz[32];
@@ -431,6 +450,8 @@ swap_hidden(const char *slug, int o)
 		struct six_state *s = (struct six_state *)st;
 		h = s->hands[o], n = s->nhand[o], stock = s->stock;
 		ns = s->nstock;
+		if (n > 0 && six_known_has(s->known[o], h[0]))
+			return -1;	/* public, not hidden */
 	}
 	if (n == 0 || ns == 0)
 		return -1;

@@ -114,6 +114,65 @@ test_veto(void **state)
 	assert_false(s.veto);
 }
 
+/*
+ * A drawn card shown to all, and a play refused under veto, stay
+ * public while the seat holds them: every view and the JSON keep them,
+ * turns later, until the card leaves the hand face up.
+ */
+static void
+test_known_cards(void **state)
+{
+	struct six_state	 s, v;
+	struct json_object	*o, *players, *known;
+	char			 why[GAME_WHY_MAX] = "", text[32];
+	char			 tok[CARD_TEXT_MAX];
+	card_t			 shown = card("3Bh");
+
+	(void)state;
+	new_game(&s, 2, NULL, 1);
+	stock_top(&s, "3Bh");
+	play(&s, 0, "predict 3Bc", NULL);
+	assert_true(s.shown);
+	assert_true(six_known_has(s.known[0], shown));
+	/* Discard the other card: the shown one stays in hand, known. */
+	card_format(CARD_TT, s.hands[0][0] == shown ? s.hands[0][1] :
+	    s.hands[0][0], tok);
+	snprintf(text, sizeof(text), "discard %s", tok);
+	play(&s, 0, text, NULL);
+	predict_discard(&s, 1, NULL);
+	assert_int_equal(s.turn, 0);
+	R->view(&s, 1, &v);
+	if (R->audit_view(&s, &v, 1, why) != 0)
+		fail_msg("view: %s", why);
+	assert_true(six_known_has(v.known[0], shown));
+	assert_int_equal(v.hands[0][0], CARD_NONE);
+	o = codec_view_json(R, &v);
+	assert_true(json_object_object_get_ex(o, "players", &players));
+	known = json_object_object_get(json_object_array_get_idx(players, 0),
+	    "known");
+	assert_int_equal(json_object_array_length(known), 1);
+	assert_string_equal(json_object_get_string(json_object_array_get_idx(
+	    known, 0)), "3Bh");
+	json_object_put(o);
+	/* A view that hides it is caught. */
+	memset(v.known, 0, sizeof(v.known));
+	assert_int_equal(R->audit_view(&s, &v, 1, why), -1);
+	/* Played or discarded, it is no longer known. */
+	play(&s, 0, "predict QKb", NULL);
+	play(&s, 0, "discard 3Bh", NULL);
+	assert_false(six_known_has(s.known[0], shown));
+
+	/* Refused under veto: the card stays in hand, known to all. */
+	veto_position(&s, NULL);
+	play(&s, 0, "play 1Bc on 2Yc @1", NULL);
+	assert_true(six_known_has(s.known[0], card("1Bc")));
+	play(&s, 1, "reject", NULL);
+	play(&s, 0, "discard 2Gs", NULL);
+	assert_true(six_known_has(s.known[0], card("1Bc")));
+	R->view(&s, 2, &v);
+	assert_true(six_known_has(v.known[0], card("1Bc")));
+}
+
 static void
 test_free_time_length(void **state)
 {
@@ -493,6 +552,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_free_time_two_players),
 		cmocka_unit_test(test_veto),
+		cmocka_unit_test(test_known_cards),
 		cmocka_unit_test(test_free_time_length),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_options),
