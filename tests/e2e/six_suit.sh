@@ -11,7 +11,9 @@
 #     the pile's owner), alice (the proposer), a stale ply and a play
 #     instead of an answer are refused and write nothing; bob's page
 #     has Accept and Reject, the others' say whom the table waits for;
-#     bob rejects, his piles are no longer offered, and alice discards.
+#     bob rejects, his piles are no longer offered, and alice discards;
+#     the others' pages and API list her refused 2Gh as a card everyone
+#     saw go into her hand.
 #  2. After free time (16 moves in the record): alice plays 2Gh on
 #     bob's 2Rc, leaving him six hearts: bob is eliminated, a ghost, and
 #     the scores say so.  On his ghost turn, a play that matches
@@ -163,6 +165,25 @@ check "alice discards 1Rc through the form (303)" play alice '#f-play' move=disc
 page b3 bob "$G"
 check "  bob's turn now" has b3 'id="f-predict"'
 check "  the center shows 1Rc" shows b3 1Rc
+check "  alice's refused 2Gh: a hidden card everyone saw" sh -c "grep -q 'Hidden cards: 1; everyone saw these go in:' '$tmp/b3.html' && grep -q 'aria-label=\"alice.s hidden cards that everyone saw\"' '$tmp/b3.html'"
+check "  drawn face up" shows b3 2Gh
+page c3 carol "$G"
+check "  on carol's page too" shows c3 2Gh
+curl -sS -b "$tmp/carol.jar" -o "$tmp/api-c3.json" "$INST_URL/api/games/$id"
+check "  her API view: alice's known 2Gh, her hidden cards null" "$PY" - "$tmp/api-c3.json" <<'EOF'
+import json, sys
+def players(o):
+    if isinstance(o, dict):
+        if isinstance(o.get("players"), list):
+            return o["players"]
+        for x in o.values():
+            p = players(x)
+            if p:
+                return p
+    return None
+a = players(json.load(open(sys.argv[1])))[0]
+sys.exit(0 if a["known"] == ["2Gh"] and a["hidden"] is None else "alice: %r" % a)
+EOF
 check "  bob's last moves: alice proposed, he rejected" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2G♥</abbr> on your <abbr' '$tmp/b3.html' && grep -q 'You rejected the play on your pile' '$tmp/b3.html' && ! grep -q 'alice played <abbr title=\"green heart 2 (2Gh)' '$tmp/b3.html'"
 page hy carol "$G/history"
 check "the history reads the proposal, the answer and the discard" sh -c "grep -q 'alice proposed to play <abbr title=\"green heart 2 (2Gh)\">2G♥</abbr> on bob’s <abbr' '$tmp/hy.html' && grep -q 'bob rejected the play on their pile' '$tmp/hy.html' && grep -q 'alice discarded <abbr title=\"red circle 1 (1Rc)\">1R●</abbr> to the center' '$tmp/hy.html'"

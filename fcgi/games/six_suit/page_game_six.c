@@ -8,7 +8,8 @@
  * its veto), the score table by faction, every player's six top cards
  * with their pile heights, tags for the exposed, the close and the
  * ghosts, the team as a name and a shape beside its color, the center
- * pile and the viewer's hidden cards.  When the viewer must play, the
+ * pile, the viewer's hidden cards and the others' that everyone saw go
+ * in (a draw shown, a play refused under veto).  When the viewer must play, the
  * top cards they may play on, the center pile and their hidden cards
  * become the radios of the form "f-play" (page_game_six_play.c): a
  * target radio is the move ("play on 4Rt @2", or "discard"), the
@@ -89,6 +90,38 @@ target_set(struct req *r, struct psix_board *b, struct psix_card *t, int q,
 	snprintf(t->value, sizeof(t->value), "play on %s @%d", tok, q);
 }
 
+/*
+ * The hidden cards of q that everyone saw go in and q still holds (a
+ * draw shown, a play refused under veto): public, so the table lists
+ * them as the strong bot's samples keep them.
+ */
+static int
+known_set(struct req *r, struct psix_board *b, int q)
+{
+	const struct six_state	*v = b->v;
+	struct psix_player	*pl = &b->players[q];
+	const char		*note;
+	int			 c, n = 0;
+
+	for (c = 0; c < CARD_TT_COUNT; c++)
+		n += six_known_has(v->known[q], (card_t)c);
+	if (n == 0)
+		return 0;
+	if ((pl->known.v = arena_calloc(r->arena, (size_t)n *
+	    sizeof(*pl->known.v))) == NULL)
+		return -1;
+	note = arena_printf(r->arena, "%s hidden card that everyone saw",
+	    whose(r, b, q));
+	for (c = 0; c < CARD_TT_COUNT; c++)
+		if (six_known_has(v->known[q], (card_t)c)) {
+			struct psix_card *k = &pl->known.v[pl->known.n++];
+
+			card_format(CARD_TT, (card_t)c, k->tok);
+			k->svg = page_game_svg(r, CARD_TT, (card_t)c, note);
+		}
+	return 0;
+}
+
 static int
 player_set(struct req *r, struct psix_board *b, int q)
 {
@@ -151,6 +184,8 @@ player_set(struct req *r, struct psix_board *b, int q)
 		}
 		pl->hidden.n = n;
 	} else if (q != b->viewer) {
+		if (known_set(r, b, q) != 0)
+			return -1;
 		buf_init(&bb, r->arena);
 		cards_backs_svg(&bb, n < 6 ? n : 6);
 		pl->backs = bb.failed ? "" : bb.data;

@@ -54,6 +54,7 @@ struct psix_player {
 	int		 nhand;
 	struct psix_card tops[SIX_PILES];
 	struct psix_list hidden;	/* face up when the view shows them */
+	struct psix_list known;		/* else the ones everyone saw go in */
 	const char	*backs;
 };
 

@@ -126,6 +126,11 @@ player_lookup(const void *data, const char *key, struct tpl_val *out)
 	case 'k':
 		if (strcmp(key, "kind") == 0)
 			return tpl_str(out, p->kind);
+		if (strcmp(key, "known") == 0)
+			return tpl_list(out, (size_t)p->known.n, card_item,
+			    p->known.v);
+		if (strcmp(key, "known_up") == 0)
+			return tpl_bool(out, p->known.n > 0);
 		break;
 	case 'n':
 		if (strcmp(key, "name") == 0)
