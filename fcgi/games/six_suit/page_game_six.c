@@ -9,11 +9,12 @@
  * with their pile heights, tags for the exposed, the close and the
  * ghosts, the team as a name and a shape beside its color, the center
  * pile, the viewer's hidden cards and the others' that everyone saw go
- * in (a draw shown, a play refused under veto).  When the viewer must play, the
- * top cards they may play on, the center pile and their hidden cards
- * become the radios of the form "f-play" (page_game_six_play.c): a
- * target radio is the move ("play on 4Rt @2", or "discard"), the
- * hidden card the pick c0, so the handler writes "play on 4Rt @2 3Rh".
+ * in (a draw shown, a play refused under veto).  When the viewer must
+ * play, the top cards they may play on, the center pile and their
+ * hidden cards become the radios of the form "f-play"
+ * (page_game_six_play.c): a target radio is the move ("play on 4Rt
+ * @2", or "discard"), the hidden card the pick c0, so the handler
+ * writes "play on 4Rt @2 3Rh".
  * This file fills the board's structs (page_game_six.h); their template
  * lookups are page_game_six_tpl.c's.
  */
