@@ -239,6 +239,19 @@ page_game_cards_set(struct req *r, struct page_game_cards *l,
 }
 
 int
+page_game_cards_known(struct req *r, struct page_game_cards *l,
+    enum card_kind k, const card_t *cards, int n, const char *note)
+{
+	int	 i;
+
+	if (page_game_cards_set(r, l, k, cards, n, NULL) != 0)
+		return -1;
+	for (i = 0; i < l->n; i++)
+		l->v[i].svg = page_game_svg(r, k, cards[i], note);
+	return 0;
+}
+
+int
 page_game_cards_take(struct page_game_cards *l, const card_t *cards,
     const struct game_move *legal, int n, int take)
 {

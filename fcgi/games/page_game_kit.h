@@ -139,6 +139,14 @@ int	page_game_cards_set(struct req *r, struct page_game_cards *l,
 	    const char *last_note);
 
 /*
+ * l from cards[0..n) of deck k, every face saying note: the cards a
+ * hidden hand is known to hold, such as those taken face up ("taken
+ * from the discard pile").  -1 when the arena refused.
+ */
+int	page_game_cards_known(struct req *r, struct page_game_cards *l,
+	    enum card_kind k, const card_t *cards, int n, const char *note);
+
+/*
  * Offer l, whose cards are cards[], to the take form when one of the
  * n legal moves has verb take: every card a radio, takeable those such
  * a move takes.  Returns 1 when one does, else 0.

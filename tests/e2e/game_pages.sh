@@ -11,7 +11,8 @@
 # refused moves answer 403 (no seat, bad CSRF), 409 (stale ply), 422
 # (the engine's reason, shown with the position) and 400, and the game
 # exports byte for byte the same before and after each; no page shows a
-# hidden card of another seat; moves read in words; the hand-end panel
+# hidden card of another seat, but the card bob took face up is shown
+# under his hand while he holds it; moves read in words; the hand-end panel
 # and the winner show.  Then the history at several plies, a finished
 # seeded game's seed beside its commitment, the rule pages, the lobby
 # (a game against the bot with the no-JavaScript refresh while the bot
@@ -140,6 +141,7 @@ check "the card he took is not selectable" has b5 'value="discard 4Bs" form="f-d
 check "bob discards 2Gs" play bob '#f-discard' 'move=discard 2Gs'
 page a6 alice "$G"
 check "alice reads: bob took 4Bs" has a6 'bob took <abbr title="blue square 4 (4Bs)">4B■</abbr>, from the discard pile.'
+check "  and sees it under his hand's backs: taken face up, so public" sh -c "grep -q 'Taken from the discard pile and still held:' '$tmp/a6.html' && grep -q '<title>blue square 4 (4Bs), taken from the discard pile</title>' '$tmp/a6.html'"
 check "alice draws 1Bc" play alice /g/$id/move move=draw
 
 # History while the game runs: from bob's seat, alice's hand stays hidden.

@@ -14,7 +14,8 @@
 # with the engine's reason shown with the position and leave the game
 # byte for byte the same: a take whose card cannot be laid, a discard
 # while the taken card is still in hand; a stale ply answers 409.  The
-# page never shows another seat's hidden card (the API neither).  Every
+# page never shows another seat's hidden card (the API neither), but
+# it does show the KS bob took face up and holds, to every reader.  Every
 # page goes through tidy -eq.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -116,6 +117,10 @@ check "bob discards JH" play bob "#f-r5-discard" "move=discard JH"
 # ---- carol: takes JH and goes out without a discard ----
 page c1 carol "$G"
 check "carol may take JH" has c1 'value="take JH" form="f-r5-take"'
+check "  she sees the KS bob took from the pile and holds" has c1 '<title>king of spades (KS), taken from the discard pile</title>'
+check "  under his hand's count" sh -c "grep -q '<h2>bob&#39;s hand <span class=\"count\">(1 card)</span></h2>' '$tmp/c1.html' && grep -q 'Taken from the discard pile and still held:' '$tmp/c1.html'"
+page n1 dave "$G"
+check "  a spectator sees it too (public)" has n1 '<title>king of spades (KS), taken from the discard pile</title>'
 check "carol takes JH" play carol "#f-r5-take" "move=take JH"
 page c2 carol "$G"
 check "carol melds AS 2S 3S" play carol "#f-r5-meld" "$(box c2 AS)=AS" "$(box c2 2S)=2S" "$(box c2 3S)=3S"

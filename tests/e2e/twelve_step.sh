@@ -24,8 +24,9 @@
 # hidden card (the API neither).  The history at a ply; a finished game
 # (the same round 1 with a cap of one round) with every hand face up in
 # its history; a liberation through the page's forms on a third table
-# (alice frees bob's joker with her 5C, then must lay it off before she
-# may discard); the rule page.  Every page goes through tidy -eq.
+# (alice frees bob's joker with her 5C, and bob's page shows it under
+# her hand, taken face up, until she lays it off before she may
+# discard); the rule page.  Every page goes through tidy -eq.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/lib/instance.sh
@@ -272,10 +273,14 @@ check "  her 5C is in bob's set now" has l2 '<title>five of clubs (5C)</title>'
 check "  she must lay the joker off at once" has l2 'lay off the wild you freed (Joker) now'
 check "  and may not discard yet" hasnt l2 'id="f-discard"'
 check "  the lay-off form offers the joker" has l2 '<option value="layoff JK on'
+page lb bob "$G3"
+check "bob sees the joker she took face up under her hand" sh -c "grep -q '<h2>alice&#39;s hand <span class=\"count\">(8 cards)</span></h2>' '$tmp/lb.html' && grep -q 'Taken face up and still held:' '$tmp/lb.html' && grep -q '<title>joker (JK), taken face up</title>' '$tmp/lb.html'"
 post l3 alice "$G3/move" "$(form "$tmp/l2.html" '#f-layoff')"
 check "alice lays the joker off with the form (303)" [ "$(code l3)" = 303 ]
 page l4 alice "$G3"
 check "  now she may discard" has l4 'id="f-discard"'
+page lb2 bob "$G3"
+check "  and bob's page no longer lists it under her hand" hasnt lb2 'Taken face up and still held:'
 check "  the move reads in words" has l4 'You freed the wild in the meld of <abbr title="five of'
 
 # ---- the rule page ----

@@ -17,7 +17,9 @@
 # ply answers 409.  The page shows every player's melds with who laid
 # them, the whole chain, the penalty each player would take now, and
 # never another seat's hidden card (the API neither).  The history of
-# the game at a ply; the rule page.  Every page goes through tidy -eq.
+# the game at a ply.  On a second table, a card taken face up along
+# with a deeper one shows in its holder's panel.  The rule page.  Every
+# page goes through tidy -eq.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/lib/instance.sh
@@ -178,6 +180,33 @@ check "  a spectator's history hides the hands" hides h3 "$BOB $CAROL"
 check "  the move in words, with the 4b target" has h3 "in front of bob."
 page api2 dave "$INST_URL/api/games/$id"
 check "the API for a spectator: 200, no hand" sh -c "[ \"\$(cat '$tmp/api2.code')\" = 200 ] && ! grep -q '\"2Gh\"' '$tmp/api2.html'"
+
+# ---- a second table: a take deep in the chain leaves a card in hand ----
+# The same deal but for alice's 1Gc, the upcard now (she holds QYb): she
+# draws and discards QYb; bob takes 1Gc, QYb comes along and stays in
+# his hand after he melds and discards.  It went in face up, so the
+# others' pages show it in his panel, and his penalty's lower bound
+# counts its 15 points (not 5).
+"$PY" - "$tmp/deal2.json" "$tmp/deal.json" <<'PYEOF'
+import json, sys
+r = json.load(open(sys.argv[2]))
+d = r["decks"][0]
+i, j = d.index("1Gc"), d.index("QYb")
+d[i], d[j] = d[j], d[i]
+r["moves"] = [{"seat": 0, "move": "draw"}, {"seat": 0, "move": "discard QYb"},
+    {"seat": 1, "move": "take 1Gc"}, {"seat": 1, "move": "meld 1Rc 1Yc 1Gc @2"},
+    {"seat": 1, "move": "discard 3Bt"}]
+json.dump(r, open(sys.argv[1], "w"))
+PYEOF
+id2=$(T import "$tmp/deal2.json" --users alice,bob,carol) ||
+    { echo "FAIL: import of the second table"; exit 1; }
+page k1 carol "$INST_URL/g/$id2"
+panel k1 1 > "$tmp/k1p"
+check "second table, carol's page: bob's panel shows the QYb he took" sh -c "grep -q 'Taken from the chain and still held:' '$tmp/k1p' && grep -q '<title>yellow blob question mark (QYb), taken from the chain</title>' '$tmp/k1p'"
+check "  his penalty now counts it: at least 15 + 8 x 5" grep -q 'Penalty now <strong>at least 55</strong>' "$tmp/k1p"
+page k2 dave "$INST_URL/g/$id2"
+check "  a spectator sees it too (public)" has k2 '<title>yellow blob question mark (QYb), taken from the chain</title>'
+check "  and no hidden card" hides k2 "1Rb 2Rb 3Gs 4Gt 1Kh 2Ks 4Ys QGc"
 
 page rules anon "$INST_URL/rules/vodkapolis-500"
 check "the rule page: 200, with the move notation" sh -c "[ \"\$(cat '$tmp/rules.code')\" = 200 ] && grep -q 'meld 1Rh 2Rh 3Rh @2' '$tmp/rules.html'"

@@ -1,7 +1,8 @@
 /*
  * test_page_game_kit.c: the pieces the game pages share
  * (page_game_kit.c): a card as <abbr> in words for both decks, a card's
- * SVG, the option lists of the move forms and the one-item lists.
+ * SVG, a hidden hand's known cards, the option lists of the move forms
+ * and the one-item lists.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -70,6 +71,37 @@ test_svg(void **state)
 	    NULL));
 	assert_ptr_equal(page_game_svg(&r, CARD_TT, card_parse(CARD_TT,
 	    "3Rh", NULL), ""), s);
+	arena_free(&a);
+}
+
+/* A hidden hand's known cards: every face says the note, none is "last". */
+static void
+test_cards_known(void **state)
+{
+	struct arena		 a;
+	struct req		 r;
+	struct page_game_cards	 l;
+	card_t			 cs[2];
+
+	(void)state;
+	arena_init(&a, 0);
+	memset(&r, 0, sizeof(r));
+	r.arena = &a;
+	cs[0] = card_parse(CARD_STD, "KS", NULL);
+	cs[1] = card_parse(CARD_STD, "4D", NULL);
+	assert_int_equal(page_game_cards_known(&r, &l, CARD_STD, cs, 2,
+	    "taken from the discard pile"), 0);
+	assert_int_equal(l.n, 2);
+	assert_string_equal(l.v[0].tok, "KS");
+	assert_string_equal(l.v[1].tok, "4D");
+	assert_non_null(strstr(l.v[0].svg,
+	    "king of spades (KS), taken from the discard pile"));
+	assert_non_null(strstr(l.v[1].svg,
+	    "four of diamonds (4D), taken from the discard pile"));
+	assert_false(l.v[1].last);
+	assert_int_equal(page_game_cards_known(&r, &l, CARD_TT, cs, 0,
+	    "taken"), 0);
+	assert_int_equal(l.n, 0);
 	arena_free(&a);
 }
 
@@ -198,6 +230,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_put_card),
 		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_cards_known),
 		cmocka_unit_test(test_printf),
 		cmocka_unit_test(test_opts),
 		cmocka_unit_test(test_one),

@@ -219,7 +219,10 @@ result_set(struct req *r, struct pgv_board *b)
 	return 0;
 }
 
-/* One hand: face up when the view shows it, else as backs. */
+/*
+ * One hand: face up when the view shows it, else as backs with the
+ * cards it took face up from the discard pile and still holds.
+ */
 static int
 hand_set(struct req *r, struct pgv_board *b, struct pgv_hand *h, int seat)
 {
@@ -264,6 +267,12 @@ hand_set(struct req *r, struct pgv_board *b, struct pgv_hand *h, int seat)
 	buf_init(&backs, r->arena);
 	cards_backs_svg(&backs, n);
 	h->backs = backs.failed || n <= 0 ? "" : backs.data;
+	/* Cards taken face up from the pile and still held are public. */
+	if (plist_set(r, &h->known, v->known[seat], v->nknown[seat]) != 0)
+		return -1;
+	for (i = 0; i < h->known.n; i++)
+		h->known.v[i].svg = page_game_svg(r, CARD_TT,
+		    h->known.v[i].card, "taken from the discard pile");
 	return 0;
 }
 

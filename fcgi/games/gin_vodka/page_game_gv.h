@@ -55,6 +55,7 @@ struct pgv_hand {
 	int		 count;
 	struct pgv_list	 cards;		/* face up; n = 0 when hidden */
 	const char	*backs;		/* the backs' SVG when hidden */
+	struct pgv_list	 known;		/* and the ones taken face up */
 };
 
 struct pgv_player {

@@ -187,6 +187,12 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 		if (strcmp(key, "hand_title") == 0)
 			return tpl_str(out, h->title);
 		break;
+	case 'k':
+		if (strcmp(key, "known") == 0)
+			return cards_val(out, &h->known);
+		if (strcmp(key, "known_up") == 0)
+			return tpl_bool(out, h->known.n > 0);
+		break;
 	case 'm':
 		if (strcmp(key, "mine") == 0)
 			return tpl_bool(out, h->mine);

@@ -6,7 +6,8 @@
  * melds on the table with whose cards are whose (a lay-off scores for
  * the player who laid it off, so each such card is captioned with that
  * player's name), the stock, the whole discard pile bottom to top,
- * numbered, and the viewer's hand.  When the viewer may take, every
+ * numbered, the viewer's hand, and the cards another player took face
+ * up from the pile and still holds (public).  When the viewer may take, every
  * pile card they could lay this turn is a radio of the take form (the
  * others say why not); when they may meld, each hand card is a checkbox
  * c0.. of the meld form (page_game_r500_play.c).  Standard card faces
@@ -43,10 +44,15 @@ struct rrow {
 	int		 table, held, net, total, went_out;
 };
 
-/* Another player's hand, when the view shows it (a finished game). */
+/*
+ * Another player's hand: face up when the view shows it (a finished
+ * game), else the cards it took face up from the pile and still holds.
+ */
 struct rhand {
 	const char	*title;
+	int		 count;		/* cards held, when hidden */
 	struct page_game_cards	 cards;
+	struct page_game_cards	 known;
 };
 
 struct r5board {
@@ -210,6 +216,14 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_str(out, h->title);
 	if (strcmp(key, "ocards") == 0)
 		return page_game_cards_val(out, &h->cards);
+	if (strcmp(key, "count") == 0)
+		return tpl_int(out, h->count);
+	if (strcmp(key, "count_one") == 0)	/* the template's plural */
+		return tpl_bool(out, h->count == 1);
+	if (strcmp(key, "known") == 0)
+		return page_game_cards_val(out, &h->known);
+	if (strcmp(key, "known_up") == 0)
+		return tpl_bool(out, h->known.n > 0);
 	return tpl_none(out);
 }
 
@@ -443,6 +457,23 @@ hand_set(struct req *r, struct r5board *b, int play)
 	    v->drawn, "drawn this turn", b->can_pick);
 }
 
+/* Seat s's hidden hand: the cards it took from the pile and holds. */
+static int
+known_set(struct req *r, struct r5board *b, int s)
+{
+	struct rhand	*h = &b->others[b->nothers++];
+	card_t		 cards[R500_DECK];
+	int		 c, n = 0;
+
+	for (c = 0; c < R500_DECK; c++)
+		if ((b->v->known[s] >> c) & 1)
+			cards[n++] = (card_t)c;
+	h->title = arena_printf(r->arena, "%s's hand", b->players[s].name);
+	h->count = b->v->nhand[s];
+	return page_game_cards_known(r, &h->known, CARD_STD, cards, n,
+	    "taken from the discard pile");
+}
+
 int
 page_game_r500_board(struct req *r, const void *view,
     const struct page_game_names *names, int mode, struct tpl_val *out)
@@ -485,7 +516,9 @@ page_game_r500_board(struct req *r, const void *view,
 			if (page_game_cards_set(r, &h->cards, CARD_STD,
 			    v->hands[s], v->nhand[s], NULL) != 0)
 				return -1;
-		}
+		} else if (!p->you && v->known[s] != 0 &&
+		    known_set(r, b, s) != 0)
+			return -1;
 	}
 	if (melds_set(r, b) != 0 || pile_set(r, b, play) != 0 ||
 	    hand_set(r, b, play) != 0 || result_set(r, b) != 0)

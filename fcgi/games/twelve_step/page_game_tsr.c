@@ -4,11 +4,12 @@
  * (1 to 12) and score, the melds on the table grouped by owner with
  * each wild showing the card it stands for, the "May I?" window and its
  * open requests, the piles, the viewer's hand (the discard pick when
- * they may discard) and how the last round ended.  The move forms are
- * in page_game_tsr_play.c, the board's template lookups in
- * page_game_tsr_tpl.c.  Everything is read from the engine's view
- * (struct tsr_state); the structs of page_game_tsr.h hold only what a
- * lookup cannot compute on the fly, in the request arena.
+ * they may discard), the cards others took face up and still hold, and
+ * how the last round ended.  The move forms are in page_game_tsr_play.c,
+ * the board's template lookups in page_game_tsr_tpl.c.  Everything is
+ * read from the engine's view (struct tsr_state); the structs of
+ * page_game_tsr.h hold only what a lookup cannot compute on the fly, in
+ * the request arena.
  */
 #include "page_game_kit.h"
 #include "page_game_tsr.h"
@@ -42,24 +43,30 @@ page_game_tsr_card_set(struct req *r, struct page_game_tsr_card *p, card_t c,
 	p->svg = page_game_svg(r, CARD_STD, c, note);
 }
 
-int
-page_game_tsr_hand(const struct tsr_state *v, int seat,
-    card_t out[PAGE_GAME_TSR_HAND_MAX])
+/* count[] as cards: naturals by suit and rank, then the wilds. */
+static int
+ids_list(const uint8_t count[TSR_IDS], card_t out[PAGE_GAME_TSR_HAND_MAX])
 {
 	int	 c, k, n = 0, pass;
 
-	if (seat < 0 || seat >= v->nseats)
-		return 0;
-	/* Naturals by suit and rank, then the wilds. */
 	for (pass = 0; pass < 2; pass++)
 		for (c = 0; c < TSR_IDS; c++) {
 			if (tsr_wild((card_t)c) != pass)
 				continue;
-			for (k = 0; k < v->hand[seat][c] &&
-			    n < PAGE_GAME_TSR_HAND_MAX; k++)
+			for (k = 0; k < count[c] && n < PAGE_GAME_TSR_HAND_MAX;
+			    k++)
 				out[n++] = (card_t)c;
 		}
 	return n;
+}
+
+int
+page_game_tsr_hand(const struct tsr_state *v, int seat,
+    card_t out[PAGE_GAME_TSR_HAND_MAX])
+{
+	if (seat < 0 || seat >= v->nseats)
+		return 0;
+	return ids_list(v->hand[seat], out);
 }
 
 const char *
@@ -325,28 +332,54 @@ hand_set(struct req *r, struct ptsr_board *b)
 	return 0;
 }
 
-/* Other seats' hands, when the view shows them (a finished game). */
+/* cs[0..n) as l, every face saying note (or none). */
+static int
+cards_set(struct req *r, struct page_game_tsr_cards *l, const card_t *cs,
+    int n, const char *note)
+{
+	int	 i;
+
+	if ((l->v = arena_alloc(r->arena, (size_t)n * sizeof(*l->v))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		page_game_tsr_card_set(r, &l->v[i], cs[i], note);
+	l->n = n;
+	return 0;
+}
+
+/*
+ * Other seats' hands: face up when the view shows them (a finished
+ * game), else the copies each took face up (the pile, a "May I?" buy,
+ * a liberated wild) and still holds, which are public.
+ */
 static int
 others_set(struct req *r, struct ptsr_board *b)
 {
 	const struct tsr_state	*v = b->v;
 	card_t			 cs[PAGE_GAME_TSR_HAND_MAX];
-	int			 s, i, n;
+	int			 s, n;
 
 	for (s = 0; s < v->nseats; s++) {
 		struct ptsr_hand	*h;
 
-		if (s == b->viewer || (n = page_game_tsr_hand(v, s, cs)) == 0)
+		if (s == b->viewer)
 			continue;
-		h = &b->others[b->nothers++];
-		h->title = arena_printf(r->arena, "%s's hand", who(b, s));
-		h->count = n;
-		if ((h->cards.v = arena_alloc(r->arena, (size_t)n *
-		    sizeof(*h->cards.v))) == NULL)
-			return -1;
-		for (i = 0; i < n; i++)
-			page_game_tsr_card_set(r, &h->cards.v[i], cs[i], NULL);
-		h->cards.n = n;
+		if ((n = page_game_tsr_hand(v, s, cs)) > 0) {
+			h = &b->others[b->nothers++];
+			h->title = arena_printf(r->arena, "%s's hand",
+			    who(b, s));
+			h->count = n;
+			if (cards_set(r, &h->cards, cs, n, NULL) != 0)
+				return -1;
+		} else if ((n = ids_list(v->known[s], cs)) > 0) {
+			h = &b->others[b->nothers++];
+			h->title = arena_printf(r->arena, "%s's hand",
+			    who(b, s));
+			h->count = v->nhand[s];
+			if (cards_set(r, &h->known, cs, n,
+			    "taken face up") != 0)
+				return -1;
+		}
 	}
 	return 0;
 }

@@ -91,11 +91,15 @@ struct ptsr_step {
 	const char	*who;		/* "Alice, Bob" or "" */
 };
 
-/* Another seat's hand, face up (history of a finished game). */
+/*
+ * Another seat's hand: face up (history of a finished game), else the
+ * copies it took face up and still holds.
+ */
 struct ptsr_hand {
 	const char			*title;
 	int				 count;
 	struct page_game_tsr_cards	 cards;
+	struct page_game_tsr_cards	 known;
 };
 
 struct ptsr_board {

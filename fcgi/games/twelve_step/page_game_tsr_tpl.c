@@ -190,6 +190,10 @@ hand_lookup(const void *data, const char *key, struct tpl_val *out)
 		return tpl_bool(out, h->count == 1);
 	if (strcmp(key, "cards") == 0)
 		return page_game_tsr_cards_val(out, &h->cards);
+	if (strcmp(key, "known") == 0)
+		return page_game_tsr_cards_val(out, &h->known);
+	if (strcmp(key, "known_up") == 0)
+		return tpl_bool(out, h->known.n > 0);
 	return tpl_none(out);
 }
 

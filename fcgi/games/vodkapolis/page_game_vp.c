@@ -6,7 +6,8 @@
  * panel, in play order from the viewer's left (the viewer last): name,
  * score, cards held, the penalty the player would take if the hand ended
  * now, and every meld lying in front of them with who laid it (the
- * play-money markers of the original).  Then the stock, the whole
+ * play-money markers of the original), and the cards the player took
+ * face up from the chain and still holds.  Then the stock, the whole
  * discard chain oldest first, numbered, and the viewer's hand.  When the
  * viewer may take, every chain card they could meld is a radio of the
  * take form (the others say why not); when they may meld, each hand
@@ -45,6 +46,7 @@ struct vplayer {
 	const char	*penalty;	/* "35", "at least 60" */
 	struct vmeld	*melds;
 	struct page_game_cards	 cards;		/* an other's hand, when shown */
+	struct page_game_cards	 known;		/* else those taken, held */
 };
 
 /* One row of the last hand's scores. */
@@ -163,6 +165,12 @@ player_lookup(const void *data, const char *key, struct tpl_val *out)
 			return page_game_cards_val(out, &p->cards);
 		if (strcmp(key, "hand_shown") == 0)
 			return tpl_bool(out, p->cards.n > 0);
+		break;
+	case 'k':
+		if (strcmp(key, "known") == 0)
+			return page_game_cards_val(out, &p->known);
+		if (strcmp(key, "known_up") == 0)
+			return tpl_bool(out, p->known.n > 0);
 		break;
 	case 'm':
 		if (strcmp(key, "melds") == 0)
@@ -417,12 +425,34 @@ melds_set(struct req *r, struct vpboard *b, struct vplayer *p)
 	return 0;
 }
 
+/*
+ * Seat s's hidden hand: the cards it took face up from the chain and
+ * still holds, public; their points, for the penalty's lower bound.
+ */
+static int
+known_set(struct req *r, struct vpboard *b, struct vplayer *p, int s)
+{
+	card_t	 cards[VP_HAND_MAX];
+	int	 c, n = 0, points = 0;
+
+	for (c = 0; c < 128 && n < VP_HAND_MAX; c++)
+		if (vp_known_has(b->v->known[s], (card_t)c)) {
+			cards[n++] = (card_t)c;
+			points += vp_card_value((card_t)c);
+		}
+	if (page_game_cards_known(r, &p->known, CARD_TT, cards, n,
+	    "taken from the chain") != 0)
+		return -1;
+	return points;
+}
+
 static int
 player_set(struct req *r, struct vpboard *b, struct vplayer *p, int s)
 {
 	const struct vp_state	*v = b->v;
 	int			 known = v->nhand[s] == 0 ||
 				    v->hands[s][0] != CARD_NONE;
+	int			 points = 0;
 
 	p->seat = s;
 	p->name = who(b, s);
@@ -436,14 +466,16 @@ player_set(struct req *r, struct vpboard *b, struct vplayer *p, int s)
 	p->bot = b->names->is_bot[s];
 	p->out = !((v->active >> s) & 1);
 	p->front = vp_front_penalty(v, s);
+	if (!known && !p->you && (points = known_set(r, b, p, s)) < 0)
+		return -1;
 	if (p->out)
 		p->penalty = "none (eliminated)";
 	else if (known)
 		p->penalty = arena_printf(r->arena, "%d",
 		    p->front + vp_held_penalty(v, s));
-	else	/* a hidden card costs 5 at least */
-		p->penalty = arena_printf(r->arena, "at least %d",
-		    p->front + 5 * v->nhand[s]);
+	else	/* a hidden card costs 5 at least, a known one its own */
+		p->penalty = arena_printf(r->arena, "at least %d", p->front +
+		    points + 5 * (v->nhand[s] - p->known.n));
 	if (known && !p->you && page_game_cards_set(r, &p->cards, CARD_TT,
 	    v->hands[s], v->nhand[s], NULL) != 0)
 		return -1;
