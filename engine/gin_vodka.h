@@ -268,6 +268,50 @@ int	gv_defender_arrangement(const card_t *cards, int n,
 int	gv_deadwood_below(const card_t *cards, int n,
 	    const struct gv_meld *kmelds, int nk, int bound);
 
+enum {
+	GV_LINES = 48,			/* 3 orientations x 16 */
+	GV_KEY_MAX = 40			/* a tie-break key: 12 ids + 9 ends */
+};
+
+/*
+ * A hand made ready once for the searches of a loop that leaves out
+ * one card at a time (the bot's discards and takes, the knocks the
+ * legal moves list): sorted and its lines marked once, not once a
+ * search.  The fields are gin_vodka_score.c's own.
+ */
+struct gv_hand_search {
+	int			 n;
+	card_t			 cards[GV_HAND_MAX];	/* sorted */
+	uint8_t			 val[GV_HAND_MAX];
+	uint8_t			 line[GV_HAND_MAX][3];
+	uint16_t		 linemask[GV_LINES];
+	int			 nk;
+	struct gv_meld		 kmelds[GV_MELDS_MAX];	/* + lay-offs */
+	int8_t			 kline[GV_MELDS_MAX];	/* each one's line */
+	int			 keyed;		/* the smallest key of minima */
+	int			 best;
+	struct gv_arrangement	 cur;
+	struct gv_arrangement	 bestarr;
+	uint8_t			 bestkey[GV_KEY_MAX];
+};
+
+/*
+ * Ready s for cards[0..n-1] (n <= GV_HAND_MAX, distinct Squares cards)
+ * with lay-offs onto kmelds[0..nk-1] (nk 0: own melds only).
+ */
+void	gv_hand_search_init(struct gv_hand_search *s, const card_t *cards,
+	    int n, const struct gv_meld *kmelds, int nk);
+
+/*
+ * s's hand without card skip (CARD_NONE: all of it), the same results
+ * as the calls above on that hand, call for call: with out NULL,
+ * gv_deadwood_below's figure under bound; else the arrangement that
+ * gv_best_arrangement (gv_defender_arrangement with kmelds) finds, in
+ * out, and its deadwood (bound unused).
+ */
+int	gv_hand_search_without(struct gv_hand_search *s, card_t skip,
+	    int bound, struct gv_arrangement *out);
+
 /*
  * Check a knock's named melds against the 11 kept cards: each meld
  * valid, cards held and named once.  On success fills out (melds

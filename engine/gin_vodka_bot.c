@@ -20,24 +20,6 @@ enum {
 	PAIR_BONUS = 3		/* deadwood points a live pair is worth keeping */
 };
 
-/* cards[] without cards[skip]; returns the count. */
-static int
-without(const card_t *cards, int n, int skip, card_t *out)
-{
-	int	 i, k = 0;
-
-	for (i = 0; i < n; i++)
-		if (i != skip)
-			out[k++] = cards[i];
-	return k;
-}
-
-static int
-shares_line(card_t a, card_t b)
-{
-	return card_tt_matches(a, b) == 2;
-}
-
 /*
  * The two other cards of the line through a and b (which share two
  * attributes): the attribute that differs runs over the values a and
@@ -96,11 +78,20 @@ static int
 live_pairs(const uint64_t gone[2], const struct gv_arrangement *arr)
 {
 	card_t	 rest[2];
+	uint8_t	 num[GV_HAND_MAX], col[GV_HAND_MAX], suit[GV_HAND_MAX];
 	int	 i, j, k, n, live, pairs = 0;
 
+	/* Each card's attributes once, not once a pair: a hot loop. */
+	for (i = 0; i < arr->ndead; i++) {
+		num[i] = (uint8_t)card_tt_number(arr->dead[i]);
+		col[i] = (uint8_t)card_tt_color(arr->dead[i]);
+		suit[i] = (uint8_t)card_tt_suit(arr->dead[i]);
+	}
 	for (i = 0; i < arr->ndead; i++)
 		for (j = i + 1; j < arr->ndead; j++) {
-			if (!shares_line(arr->dead[i], arr->dead[j]))
+			/* Two attributes shared: the two are on one line. */
+			if ((num[i] == num[j]) + (col[i] == col[j]) +
+			    (suit[i] == suit[j]) != 2)
 				continue;
 			n = line_rest(arr->dead[i], arr->dead[j], rest);
 			for (k = live = 0; k < n; k++)
@@ -143,51 +134,50 @@ pick(const int *score, int n, const uint8_t noise[32], int salt)
 static int
 wants(const struct gv_state *v, int seat, card_t c)
 {
+	struct gv_hand_search	 hs;
 	struct gv_arrangement	 arr;
-	card_t			 all[GV_HAND_MAX], rest[GV_HAND_MAX];
-	int			 n = v->nhand[seat], i, k, dw, cur, best = INT_MAX;
+	card_t			 all[GV_HAND_MAX];
+	int			 n = v->nhand[seat], i, dw, cur, best = INT_MAX;
 	int			 bi = -1;
 
 	if (c == CARD_NONE || n >= GV_HAND_MAX)
 		return 0;
 	memcpy(all, v->hands[seat], (size_t)n);
 	all[n] = c;
-	cur = gv_deadwood(v->hands[seat], n);
+	gv_hand_search_init(&hs, all, n + 1, NULL, 0);
+	cur = gv_hand_search_without(&hs, c, INT_MAX, NULL);
 	/*
 	 * Only a discard leaving less than cur can say yes, so the
 	 * searches look below cur, then below the best so far.
 	 */
 	best = cur;
-	for (i = 0; i < n; i++) {
-		k = without(all, n + 1, i, rest);
-		if ((dw = gv_deadwood_below(rest, k, NULL, 0, best)) < best) {
+	for (i = 0; i < n; i++)
+		if ((dw = gv_hand_search_without(&hs, all[i], best, NULL)) <
+		    best) {
 			best = dw;
 			bi = i;
 		}
-	}
 	if (bi < 0)
 		return 0;
 	if (best <= GV_KNOCK_MAX && best < cur)
 		return 1;
-	k = without(all, n + 1, bi, rest);
-	gv_best_arrangement(rest, k, &arr);
+	gv_hand_search_without(&hs, all[bi], INT_MAX, &arr);
 	return best < cur && !in_list(arr.dead, arr.ndead, c);
 }
 
-/* The defender's deadwood, with lay-offs, after the best discard of 12. */
+/*
+ * The defender's deadwood, with lay-offs, after the best discard of the
+ * 12 cards of hs other than keep.
+ */
 static int
-defender_after(const struct gv_state *v, const card_t *all, int n,
-    card_t keep)
+defender_after(struct gv_hand_search *hs, card_t keep)
 {
-	card_t			 rest[GV_HAND_MAX];
-	int			 i, k, dw, best = INT_MAX;
+	int	 i, dw, best = INT_MAX;
 
-	for (i = 0; i < n; i++) {
-		if (all[i] == keep)
+	for (i = 0; i < hs->n; i++) {
+		if (hs->cards[i] == keep)
 			continue;
-		k = without(all, n, i, rest);
-		dw = gv_deadwood_below(rest, k, v->knock.melds,
-		    v->knock.nmelds, best);
+		dw = gv_hand_search_without(hs, hs->cards[i], best, NULL);
 		if (dw < best)
 			best = dw;
 	}
@@ -207,33 +197,33 @@ static void
 choose_discard(const struct gv_state *v, int seat, const uint8_t noise[32],
     struct game_move *out)
 {
+	struct gv_hand_search	 hs;
 	struct gv_arrangement	 arr, karr;
-	card_t			 rest[GV_HAND_MAX];
 	const card_t		*h = v->hands[seat];
 	int			 score[GV_HAND_MAX], knock[GV_HAND_MAX];
-	int			 n = v->nhand[seat], i, k, dw;
+	int			 n = v->nhand[seat], i, dw;
 	int			 last = v->phase == GV_PHASE_LAST_DISCARD;
 	uint64_t		 gone[2];
 
 	gone_set(v, gone);
+	gv_hand_search_init(&hs, h, n, last ? v->knock.melds : NULL,
+	    last ? v->knock.nmelds : 0);
 	for (i = 0; i < n; i++) {
 		score[i] = knock[i] = INT_MAX;
 		if (v->from_pile && h[i] == v->drawn)
 			continue;
-		k = without(h, n, i, rest);
 		if (last) {
-			score[i] = gv_deadwood_below(rest, k, v->knock.melds,
-			    v->knock.nmelds, INT_MAX);
+			score[i] = gv_hand_search_without(&hs, h[i], INT_MAX,
+			    NULL);
 			continue;
 		}
-		dw = gv_best_arrangement(rest, k, &arr);
+		dw = gv_hand_search_without(&hs, h[i], INT_MAX, &arr);
 		if (dw <= GV_KNOCK_MAX)
 			knock[i] = dw;
 		score[i] = dw * 4 - PAIR_BONUS * 4 * live_pairs(gone, &arr);
 	}
 	if (!last && (i = pick(knock, n, noise, 1)) >= 0) {
-		k = without(h, n, i, rest);
-		gv_best_arrangement(rest, k, &karr);
+		gv_hand_search_without(&hs, h[i], INT_MAX, &karr);
 		gv_knock_move(h[i], &karr, out);
 		return;
 	}
@@ -244,8 +234,9 @@ choose_discard(const struct gv_state *v, int seat, const uint8_t noise[32],
 static void
 choose_last_draw(const struct gv_state *v, int seat, struct game_move *out)
 {
-	card_t	 all[GV_HAND_MAX], top;
-	int	 n = v->nhand[seat], cur, took;
+	struct gv_hand_search	 hs;
+	card_t			 all[GV_HAND_MAX], top;
+	int			 n = v->nhand[seat], cur, took;
 
 	top = v->ndiscard > 0 ? v->discard[v->ndiscard - 1] : CARD_NONE;
 	if (top == CARD_NONE) {
@@ -257,10 +248,10 @@ choose_last_draw(const struct gv_state *v, int seat, struct game_move *out)
 		return;
 	}
 	memcpy(all, v->hands[seat], (size_t)n);
-	cur = gv_deadwood_below(all, n, v->knock.melds, v->knock.nmelds,
-	    INT_MAX);
 	all[n] = top;
-	took = defender_after(v, all, n + 1, top);
+	gv_hand_search_init(&hs, all, n + 1, v->knock.melds, v->knock.nmelds);
+	cur = gv_hand_search_without(&hs, top, INT_MAX, NULL);
+	took = defender_after(&hs, top);
 	set_move(out, took < cur ? GV_TAKE : GV_DRAW, CARD_NONE);
 }
 

@@ -6,6 +6,7 @@
  */
 #include "gin_vodka.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "move.h"
@@ -20,10 +21,11 @@ int
 gv_legal(const void *st, int seat, struct game_move *out, int max)
 {
 	const struct gv_state	*s = st;
+	struct gv_hand_search	 hs;
 	struct gv_arrangement	 arr;
 	struct game_move	 mv;
-	card_t			 kept[GV_HAND_MAX], c;
-	int			 n = 0, i, j, k, nh;
+	card_t			 c;
+	int			 n = 0, i, nh;
 
 	if (!gv_playing(s) || seat != s->turn)
 		return 0;
@@ -61,16 +63,15 @@ gv_legal(const void *st, int seat, struct game_move *out, int max)
 		if (s->phase == GV_PHASE_LAST_DISCARD ||
 		    gv_knock_floor(s->hands[seat], nh) > GV_KNOCK_MAX)
 			break;
+		gv_hand_search_init(&hs, s->hands[seat], nh, NULL, 0);
 		for (i = 0; i < nh; i++) {
 			c = s->hands[seat][i];
 			if (s->from_pile && c == s->drawn)
 				continue;
-			for (j = k = 0; j < nh; j++)
-				if (j != i)
-					kept[k++] = s->hands[seat][j];
-			if (!gv_can_knock(kept, k))
+			if (gv_hand_search_without(&hs, c, GV_KNOCK_MAX + 1,
+			    NULL) > GV_KNOCK_MAX)
 				continue;
-			gv_best_arrangement(kept, k, &arr);
+			gv_hand_search_without(&hs, c, INT_MAX, &arr);
 			gv_knock_move(c, &arr, &mv);
 			move_list_add(out, max, &n, &mv);
 		}

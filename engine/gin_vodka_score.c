@@ -7,7 +7,10 @@
  * onto one of the knocker's melds, or the lowest card of a new meld
  * drawn from one of its three lines.  With at most 12 cards and lines
  * of 4 the search is tiny, so it can list every minimum and keep the
- * one with the smallest key (RULES.md 3b, ties).
+ * one with the smallest key (RULES.md 3b, ties).  The bot asks it of a
+ * hand less each card in turn, so a hand is made ready once (sorted,
+ * lines marked: struct gv_hand_search) and each search starts with the
+ * card left out already placed.
  */
 #include "gin_vodka.h"
 
@@ -16,24 +19,8 @@
 #include <string.h>
 
 enum {
-	NLINES = 48,		/* 3 orientations x 16 */
-	KEY_MAX = 40		/* 12 ids + 1 + 4 + 4 terminators, padded */
-};
-
-struct search {
-	int			 n;
-	card_t			 cards[GV_HAND_MAX];	/* sorted */
-	uint8_t			 val[GV_HAND_MAX];
-	uint8_t			 line[GV_HAND_MAX][3];
-	uint16_t		 linemask[NLINES];
-	int			 nk;
-	struct gv_meld		 kmelds[GV_MELDS_MAX];	/* grows with lay-offs */
-	int8_t			 kline[GV_MELDS_MAX];	/* meld_line() of each */
-	int			 keyed;		/* keep the smallest key among minima */
-	int			 best;
-	struct gv_arrangement	 cur;
-	struct gv_arrangement	 bestarr;
-	uint8_t			 bestkey[KEY_MAX];
+	NLINES = GV_LINES,	/* 3 orientations x 16 */
+	KEY_MAX = GV_KEY_MAX	/* 12 ids + 1 + 4 + 4 terminators, padded */
 };
 
 int
@@ -160,7 +147,7 @@ fits_line(const struct gv_meld *m, int line, card_t x)
  * every id written as id + 1, so a shorter list sorts first.
  */
 static void
-make_key(const struct search *s, uint8_t key[KEY_MAX])
+make_key(const struct gv_hand_search *s, uint8_t key[KEY_MAX])
 {
 	const struct gv_arrangement	*a = &s->cur;
 	int				 i, j, k = 0;
@@ -183,7 +170,7 @@ make_key(const struct search *s, uint8_t key[KEY_MAX])
 }
 
 static void
-record(struct search *s, int dw)
+record(struct gv_hand_search *s, int dw)
 {
 	uint8_t	 key[KEY_MAX];
 
@@ -201,7 +188,7 @@ record(struct search *s, int dw)
 }
 
 static void
-search(struct search *s, unsigned used, int dw)
+search(struct gv_hand_search *s, unsigned used, int dw)
 {
 	struct gv_arrangement	*a = &s->cur;
 	struct gv_meld		*m;
@@ -270,31 +257,28 @@ three_or_more(unsigned m)
 }
 
 /*
- * The deadwood every arrangement has: the cards on no line holding
- * three of the cards and fitting no knocker meld.  Cheap, and for most
- * random hands already more than a knock allows.
+ * The deadwood every arrangement of s's hand less the cards of skip (a
+ * mask) has: the cards on no line holding three of the others and
+ * fitting no knocker meld.  Cheap, and for most random hands already
+ * more than a knock allows.
  */
 static int
-forced_deadwood(const card_t *cards, int n, const struct gv_meld *kmelds,
-    int nk)
+forced_deadwood(const struct gv_hand_search *s, unsigned skip)
 {
-	uint16_t	 linemask[NLINES];
-	int		 kline[GV_MELDS_MAX], i, j, o, fits, forced = 0;
+	int	 i, j, o, fits, forced = 0;
 
-	for (j = 0; j < nk; j++)
-		kline[j] = meld_line(&kmelds[j]);
-	memset(linemask, 0, sizeof(linemask));
-	for (i = 0; i < n; i++)
-		for (o = 0; o < 3; o++)
-			linemask[line_of(cards[i], o)] |= (uint16_t)(1u << i);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < s->n; i++) {
+		if (skip & (1u << i))
+			continue;
 		fits = 0;
 		for (o = 0; o < 3 && !fits; o++)
-			fits = three_or_more(linemask[line_of(cards[i], o)]);
-		for (j = 0; j < nk && !fits; j++)
-			fits = fits_line(&kmelds[j], kline[j], cards[i]);
+			fits = three_or_more(s->linemask[s->line[i][o]] &
+			    ~skip);
+		for (j = 0; j < s->nk && !fits; j++)
+			fits = fits_line(&s->kmelds[j], s->kline[j],
+			    s->cards[i]);
 		if (!fits)
-			forced += gv_card_value(cards[i]);
+			forced += s->val[i];
 	}
 	return forced;
 }
@@ -326,45 +310,74 @@ gv_knock_floor(const card_t *cards, int n)
 	return forced - big;
 }
 
-/*
- * Search cards[0..n-1] for the minimum deadwood.  Unkeyed searches look
- * only for arrangements below bound (INT_MAX: any) and return bound when
- * none is; keyed ones also keep the tie-break winner in *out.
- */
-static int
-run_search(const card_t *cards, int n, const struct gv_meld *kmelds, int nk,
-    int keyed, int bound, struct gv_arrangement *out)
+void
+gv_hand_search_init(struct gv_hand_search *s, const card_t *cards, int n,
+    const struct gv_meld *kmelds, int nk)
 {
-	struct search	 s;
-	int		 i, o;
+	int	 i, o;
 
 	if (n > GV_HAND_MAX)
 		n = GV_HAND_MAX;
 	if (nk > GV_MELDS_MAX)
 		nk = GV_MELDS_MAX;
-	if (!keyed && forced_deadwood(cards, n, kmelds, nk) >= bound)
-		return bound;
-	memset(&s, 0, sizeof(s));
-	s.n = n;
-	memcpy(s.cards, cards, (size_t)n);
-	card_sort(s.cards, n);
+	s->n = n;
+	memcpy(s->cards, cards, (size_t)n);
+	card_sort(s->cards, n);
+	memset(s->linemask, 0, sizeof(s->linemask));
 	for (i = 0; i < n; i++) {
-		s.val[i] = (uint8_t)gv_card_value(s.cards[i]);
+		s->val[i] = (uint8_t)gv_card_value(s->cards[i]);
 		for (o = 0; o < 3; o++) {
-			s.line[i][o] = (uint8_t)line_of(s.cards[i], o);
-			s.linemask[s.line[i][o]] |= (uint16_t)(1u << i);
+			s->line[i][o] = (uint8_t)line_of(s->cards[i], o);
+			s->linemask[s->line[i][o]] |= (uint16_t)(1u << i);
 		}
 	}
-	s.nk = nk;
+	s->nk = nk;
 	for (i = 0; i < nk; i++) {
-		s.kmelds[i] = kmelds[i];
-		s.kline[i] = (int8_t)meld_line(&kmelds[i]);
+		s->kmelds[i] = kmelds[i];
+		s->kline[i] = (int8_t)meld_line(&kmelds[i]);
 	}
-	s.keyed = keyed;
-	s.best = keyed ? INT_MAX : bound;
-	search(&s, 0, 0);
+}
+
+/*
+ * The search over s's hand less the cards of skip starts with them
+ * placed: the rest are tried in the same order, the same melds in the
+ * same order, as in a search of that smaller hand, so the minimum and
+ * the tie-break winner are the same.  Unkeyed searches look only for
+ * arrangements below bound and return bound when none is.
+ */
+int
+gv_hand_search_without(struct gv_hand_search *s, card_t skip, int bound,
+    struct gv_arrangement *out)
+{
+	unsigned	 skipbit = 0;
+	int		 i;
+
+	for (i = 0; i < s->n && skip != CARD_NONE; i++)
+		if (s->cards[i] == skip)
+			skipbit = 1u << i;
+	s->keyed = out != NULL;
+	if (!s->keyed && forced_deadwood(s, skipbit) >= bound)
+		return bound;
+	memset(&s->cur, 0, sizeof(s->cur));
+	s->best = s->keyed ? INT_MAX : bound;
+	search(s, skipbit, 0);
 	if (out != NULL)
-		*out = s.bestarr;
+		*out = s->bestarr;
+	return s->best;
+}
+
+/* One search of cards[0..n-1]: gv_hand_search_without leaving none out. */
+static int
+run_search(const card_t *cards, int n, const struct gv_meld *kmelds, int nk,
+    int keyed, int bound, struct gv_arrangement *out)
+{
+	struct gv_hand_search	 s;
+	struct gv_arrangement	 arr;
+
+	gv_hand_search_init(&s, cards, n, kmelds, nk);
+	if (!keyed)
+		return gv_hand_search_without(&s, CARD_NONE, bound, NULL);
+	gv_hand_search_without(&s, CARD_NONE, INT_MAX, out ? out : &arr);
 	return s.best;
 }
 

@@ -10,11 +10,14 @@
  * for the cards left every assignment to deadwood or to a knocker meld
  * they extend.  The engine's arrangement must be valid, reach the same
  * minimum, and be the same one the tie rule of RULES.md 3b picks.
+ * Then a hand made ready once and searched without each card in turn
+ * (gv_hand_search_without, the bot's loops) against those searches.
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
@@ -398,11 +401,73 @@ test_defender_vs_brute_force(void **state)
 	assert_true(lays > DEALS / 20);
 }
 
+/*
+ * One hand made ready once (gv_hand_search_init), then searched without
+ * each of its cards in turn, and whole, keyed and under bounds, the
+ * calls mixed: each must give what a search of that smaller hand alone
+ * gives, byte for byte, whatever the calls before it left behind.
+ */
+static void
+test_hand_search_without(void **state)
+{
+	struct gv_hand_search	 hs;
+	struct gv_arrangement	 a, b;
+	struct gv_meld		 km[GV_MELDS_MAX];
+	struct rng		 r;
+	uint8_t			 seed[32], used[CARD_TT_COUNT];
+	card_t			 hand[GV_HAND_MAX], rest[GV_HAND_MAX], skip;
+	int			 i, j, k, t, nk, d, bound, bounds[5];
+
+	(void)state;
+	for (i = 0; i < 32; i++)
+		seed[i] = (uint8_t)(0x5a ^ i);
+	rng_init(&r, seed);
+	for (i = 0; i < 5000; i++) {
+		memset(used, 0, sizeof(used));
+		nk = knocker_melds(&r, used, km);
+		if (rng_uniform(&r, 2) == 0)
+			nk = 0;		/* own melds only, half the time */
+		defender_hand(&r, used, hand);
+		for (j = 0; j < HAND; j++)
+			used[hand[j]] = 1;
+		do	/* a twelfth card, as after a draw */
+			hand[HAND] = (card_t)rng_uniform(&r, CARD_TT_COUNT);
+		while (used[hand[HAND]] || card_tt_number(hand[HAND]) > 3 ||
+		    card_tt_color(hand[HAND]) > 3 ||
+		    card_tt_suit(hand[HAND]) > 3);
+		gv_hand_search_init(&hs, hand, GV_HAND_MAX, km, nk);
+		for (t = 0; t <= GV_HAND_MAX; t++) {
+			/* In a mixed order, the whole hand among them. */
+			j = (t * 5 + i) % (GV_HAND_MAX + 1);
+			skip = j < GV_HAND_MAX ? hand[j] : CARD_NONE;
+			for (j = k = 0; j < GV_HAND_MAX; j++)
+				if (hand[j] != skip)
+					rest[k++] = hand[j];
+			d = gv_defender_arrangement(rest, k, km, nk, &b);
+			bounds[0] = INT_MAX;
+			bounds[1] = d;
+			bounds[2] = d + 1;
+			bounds[3] = GV_KNOCK_MAX + 1;
+			bounds[4] = 0;
+			for (j = 0; j < 5; j++) {
+				bound = bounds[(j + t) % 5];
+				assert_int_equal(gv_hand_search_without(&hs,
+				    skip, bound, NULL), gv_deadwood_below(rest,
+				    k, km, nk, bound));
+			}
+			assert_int_equal(gv_hand_search_without(&hs, skip,
+			    INT_MAX, &a), d);
+			assert_memory_equal(&a, &b, sizeof(a));
+		}
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defender_vs_brute_force),
+		cmocka_unit_test(test_hand_search_without),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
