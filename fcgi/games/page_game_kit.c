@@ -214,9 +214,13 @@ page_game_legal(struct req *r, const struct game_rules *rules,
 	return legal;
 }
 
-int
-page_game_cards_set(struct req *r, struct page_game_cards *l,
-    enum card_kind k, const card_t *cards, int n, const char *last_note)
+/*
+ * l from cards[0..n) of deck k, each face saying every (or nothing),
+ * the last one last_note instead when there is one.
+ */
+static int
+cards_fill(struct req *r, struct page_game_cards *l, enum card_kind k,
+    const card_t *cards, int n, const char *every, const char *last_note)
 {
 	int	 i;
 
@@ -229,7 +233,7 @@ page_game_cards_set(struct req *r, struct page_game_cards *l,
 	for (i = 0; i < n; i++) {
 		card_format(k, cards[i], l->v[i].tok);
 		l->v[i].svg = page_game_svg(r, k, cards[i],
-		    i == n - 1 ? last_note : NULL);
+		    i == n - 1 && last_note != NULL ? last_note : every);
 		l->v[i].idx = i;
 		l->v[i].pos = i + 1;
 	}
@@ -239,16 +243,17 @@ page_game_cards_set(struct req *r, struct page_game_cards *l,
 }
 
 int
+page_game_cards_set(struct req *r, struct page_game_cards *l,
+    enum card_kind k, const card_t *cards, int n, const char *last_note)
+{
+	return cards_fill(r, l, k, cards, n, NULL, last_note);
+}
+
+int
 page_game_cards_known(struct req *r, struct page_game_cards *l,
     enum card_kind k, const card_t *cards, int n, const char *note)
 {
-	int	 i;
-
-	if (page_game_cards_set(r, l, k, cards, n, NULL) != 0)
-		return -1;
-	for (i = 0; i < l->n; i++)
-		l->v[i].svg = page_game_svg(r, k, cards[i], note);
-	return 0;
+	return cards_fill(r, l, k, cards, n, note, NULL);
 }
 
 int
