@@ -201,8 +201,7 @@ search(struct gv_hand_search *s, unsigned used, int dw)
 		record(s, dw);
 		return;
 	}
-	for (i = 0; used & (1u << i); i++)
-		;
+	i = __builtin_ctz(~used);	/* the lowest card not placed */
 	bit = 1u << i;
 	/* A new meld with card i as its lowest card. */
 	for (o = 0; o < 3; o++) {
