@@ -201,23 +201,34 @@ predict(const struct six_state *v, int seat, struct rng *r,
 	move_add_card(out, pick, 0);
 }
 
+/*
+ * A play's choice while play() weighs them, the move built once at the
+ * end: building and copying a whole game_move per candidate cost a
+ * playout more than the weighing.
+ */
+struct pick {
+	uint8_t		 verb;
+	card_t		 card, on;
+	int8_t		 at;
+};
+
 static void
-consider(struct game_move *best, int *bestsc, int *ties, struct rng *r,
-    const struct game_move *mv, int sc)
+consider(struct pick *best, int *bestsc, int *ties, struct rng *r,
+    const struct pick *pk, int sc)
 {
 	if (sc > *bestsc) {
-		*best = *mv;
+		*best = *pk;
 		*bestsc = sc;
 		*ties = 1;
 	} else if (sc == *bestsc && rng_uniform(r, (uint32_t)++*ties) == 0)
-		*best = *mv;
+		*best = *pk;
 }
 
 static void
 play(const struct six_state *v, int seat, int careful, struct rng *r,
     struct game_move *out)
 {
-	struct game_move	 mv;
+	struct pick		 pk, best = { SIX_DISCARD, CARD_NONE, CARD_NONE, -1 };
 	struct pctx		 pc;
 	card_t			 c, t;
 	int			 i, q, p, sc, w, bestsc = WASTED - 1, ties = 0;
@@ -245,24 +256,28 @@ play(const struct six_state *v, int seat, int careful, struct rng *r,
 		c = v->hands[seat][i];
 		w = card_worth(v, c, &pc);
 		/* One move per card; only its "on" and "@" change. */
-		move_clear(&mv);
-		mv.verb = SIX_PLAY;
-		move_add_card(&mv, c, 0);
+		pk.verb = SIX_PLAY;
+		pk.card = c;
 		for (q = 0; q < v->nseats; q++)
 			for (p = 0; pc.open[q] && p < SIX_PILES; p++) {
 				t = v->top[q][p];
 				if (t >= CARD_TT_COUNT || pc.k[q][p] == 0)
 					continue;	/* six_play_allowed */
-				mv.on = t;
-				mv.at = (int8_t)q;
+				pk.on = t;
+				pk.at = (int8_t)q;
 				sc = score_play(v, seat, &pc, q, p) * 4 - w;
-				consider(out, &bestsc, &ties, r, &mv, sc);
+				consider(&best, &bestsc, &ties, r, &pk, sc);
 			}
-		move_clear(&mv);
-		mv.verb = SIX_DISCARD;
-		move_add_card(&mv, c, 0);
-		consider(out, &bestsc, &ties, r, &mv, -4 - w);
+		pk.verb = SIX_DISCARD;
+		pk.on = CARD_NONE;
+		pk.at = -1;
+		consider(&best, &bestsc, &ties, r, &pk, -4 - w);
 	}
+	/* A discard scores above WASTED - 1, so one was always kept. */
+	out->verb = best.verb;
+	move_add_card(out, best.card, 0);
+	out->on = best.on;
+	out->at = best.at;
 }
 
 static void
