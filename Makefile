@@ -67,7 +67,12 @@ $(eval $(call tree,build-asan,$(SAN)))
 	bench-scale
 .DEFAULT_GOAL := all
 
-all: deps bin/topper
+# deps first, then a fresh make: INC and LIBS ask pkg-config when the
+# Makefile is read, and on a new machine the packages (pkg-config too)
+# arrive only with deps; a fresh make also keeps make -j from compiling
+# beside the install.
+all: deps
+	$(MAKE) bin/topper
 
 # Copy then rename, so a running bin/topper (make run) is replaced, not
 # written over ("Text file busy").
@@ -115,7 +120,8 @@ build/tests/bench/bench_engine: build/tests/bench/bench_engine.o \
     build/tests/bench/bench_search.o build/libtopper.a build/libengine.a
 	$(CC) $(OPT) -o $@ $^ $(LIBS)
 
-bench: all build/tests/bench/bench_engine
+bench: all
+	$(MAKE) build/tests/bench/bench_engine
 	sh tools/bench.sh
 
 # The capacity curve to 1,000,000 stored games: half an hour or more.
