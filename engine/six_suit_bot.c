@@ -255,7 +255,7 @@ play(const struct six_state *v, int seat, int careful, struct rng *r,
 	for (i = 0; i < v->nhand[seat]; i++) {
 		c = v->hands[seat][i];
 		w = card_worth(v, c, &pc);
-		/* One move per card; only its "on" and "@" change. */
+		/* One choice per card; only its "on" and "@" change. */
 		pk.verb = SIX_PLAY;
 		pk.card = c;
 		for (q = 0; q < v->nseats; q++)
