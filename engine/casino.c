@@ -350,6 +350,6 @@ const struct game_rules cm_rules = {
 	.determinize = cm_determinize,
 	.search_depth = cm_search_depth,
 	.search_eval = cm_search_eval,
-	/* Trusting the search more won more leagues (README "How strong"). */
+	/* Trusting the search more won more leagues (tests/bench/bots.md). */
 	.search_alpha = 0.2
 };

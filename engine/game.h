@@ -301,7 +301,7 @@ struct game_rules {
 	 * For the strong bot: the chance that the search's best replaces
 	 * the base move when its true gain is nil (search.h); 0:
 	 * SEARCH_ALPHA.  Set where a league measured it stronger (Casino
-	 * Macedonia, Gin Vodka: 0.2, README "How strong"); where results
+	 * Macedonia, Gin Vodka: 0.2, tests/bench/bots.md); where results
 	 * come in steps (Six Suit) or a decision gets few samples, noise
 	 * replaced sound moves at 0.2.
 	 */

@@ -586,6 +586,6 @@ const struct game_rules gv_rules = {
 	.audit_view = gv_audit_view,
 	.reveal = gv_reveal,
 	.determinize = gv_determinize,
-	/* Trusting the search more won more leagues (README "How strong"). */
+	/* Trusting the search more won more leagues (tests/bench/bots.md). */
 	.search_alpha = 0.2
 };

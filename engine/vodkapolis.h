@@ -408,7 +408,7 @@ enum {
  * playouts); searching the play as well lost at 30 playouts (45.5% of
  * 200) but won at 186, where a difference of a few points shows
  * through the deals' noise (59.2% of 400 against 55.7% with the draw
- * alone; README "Bots").
+ * alone; tests/bench/bots.md).
  */
 int	vp_search_share(const void *view, int seat);
 

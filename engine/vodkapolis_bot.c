@@ -377,7 +377,7 @@ unseen_pairs(const struct vp_state *v, int seat, int *pairs)
  * bot's rule): a card's penalty no longer counts, and each pair of
  * its lines' cards out of sight (unseen_pairs) counts against it.
  * Against the easy bot that alone wins 60.0% of 4,000 games at 2
- * seats and 29.1% at 4 (README "Bots").
+ * seats and 29.1% at 4 (tests/bench/bots.md).
  */
 static enum game_rc
 choose_discard(const struct vp_state *v, int seat, const uint8_t noise[32],
